@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/direct-connect. */
+export const PACKAGE_NAME = '@ccsdk/direct-connect';

@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/mcp-inproc. */
+export const PACKAGE_NAME = '@ccsdk/mcp-inproc';

@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/mirror-batcher. */
+export const PACKAGE_NAME = '@ccsdk/mirror-batcher';

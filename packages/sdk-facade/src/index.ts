@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/sdk. */
+export const PACKAGE_NAME = '@ccsdk/sdk';

@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/session-store. */
+export const PACKAGE_NAME = '@ccsdk/session-store';

@@ -1,0 +1,2 @@
+/** Public API of @ccsdk/testing. */
+export const PACKAGE_NAME = '@ccsdk/testing';
