@@ -10,7 +10,7 @@ export interface LineSplitterOptions {
   onLine: (line: Uint8Array) => void;
   /** Receives `LINE_TOO_LONG` when a line passes `maxLineBytes`; the line is skipped. */
   onError?: (error: ControlProtocolError) => void;
-  /** Largest accepted line in bytes. Default {@link DEFAULT_MAX_LINE_BYTES}. */
+  /** Largest accepted line in bytes, not counting the `\n` or a `\r` before it. Default {@link DEFAULT_MAX_LINE_BYTES}. */
   maxLineBytes?: number;
 }
 
@@ -58,7 +58,12 @@ export class LineSplitter {
    * stream ended on a newline or inside a skipped over-long line). The splitter is reset.
    */
   end(): Uint8Array {
-    const rest = this.#skipping ? new Uint8Array(0) : this.#takePending(new Uint8Array(0));
+    let rest = this.#skipping ? new Uint8Array(0) : this.#takePending(new Uint8Array(0));
+    const contentBytes = rest.length - (rest[rest.length - 1] === CARRIAGE_RETURN ? 1 : 0);
+    if (contentBytes > this.#maxLineBytes) {
+      this.#reportTooLong(rest.length);
+      rest = new Uint8Array(0);
+    }
     this.#pending = [];
     this.#pendingBytes = 0;
     this.#skipping = false;
@@ -68,7 +73,8 @@ export class LineSplitter {
   #hold(chunk: Uint8Array, start: number): void {
     if (this.#skipping || start >= chunk.length) return;
     const piece = chunk.subarray(start);
-    if (this.#pendingBytes + piece.length > this.#maxLineBytes) {
+    // One byte of slack: the held bytes may end in the `\r` of a CRLF, which is not content.
+    if (this.#pendingBytes + piece.length > this.#maxLineBytes + 1) {
       this.#reportTooLong(this.#pendingBytes + piece.length);
       this.#pending = [];
       this.#pendingBytes = 0;
@@ -84,8 +90,12 @@ export class LineSplitter {
       this.#skipping = false;
       return;
     }
-    if (this.#pendingBytes + tail.length > this.#maxLineBytes) {
-      this.#reportTooLong(this.#pendingBytes + tail.length);
+    const total = this.#pendingBytes + tail.length;
+    if (
+      total > this.#maxLineBytes &&
+      (total > this.#maxLineBytes + 1 || this.#lastByte(tail) !== CARRIAGE_RETURN)
+    ) {
+      this.#reportTooLong(total);
       this.#pending = [];
       this.#pendingBytes = 0;
       return;
@@ -93,6 +103,13 @@ export class LineSplitter {
     let line = this.#takePending(tail);
     if (line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN) line = line.subarray(0, -1);
     this.#onLine(line);
+  }
+
+  /** The last byte of the line being finished (held bytes followed by `tail`), or undefined. */
+  #lastByte(tail: Uint8Array): number | undefined {
+    if (tail.length > 0) return tail[tail.length - 1];
+    const held = this.#pending[this.#pending.length - 1];
+    return held === undefined ? undefined : held[held.length - 1];
   }
 
   #takePending(tail: Uint8Array): Uint8Array {
