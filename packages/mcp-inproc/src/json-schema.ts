@@ -1,0 +1,52 @@
+import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+
+/** A JSON Schema document, as plain JSON. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The JSON Schema dialect tool schemas are published in (the one the MCP SDK publishes by default). */
+export const JSON_SCHEMA_TARGET = 'draft-07';
+
+/** Which side of a transforming schema to describe: what the tool accepts, or what it returns. */
+export type SchemaIo = 'input' | 'output';
+
+/**
+ * Converts one schema to JSON Schema, preserving descriptions and defaults.
+ *
+ * Order: the schema's own Standard JSON Schema converter (zod 4.2+, arktype, valibot with its
+ * adapter), which uses the caller's library copy so `.describe()` text is kept; then zod 3 / zod 4
+ * conversion through the MCP SDK. Throws a `TypeError` for anything else, or when the library
+ * refuses (e.g. a `z.date()` has no JSON form).
+ */
+export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): JsonSchema {
+  const props = schema['~standard'] as Partial<StandardJSONSchemaV1.Props>;
+  try {
+    const converter = props.jsonSchema;
+    if (converter !== undefined && typeof converter[io] === 'function') {
+      return stripDialect(converter[io]({ target: JSON_SCHEMA_TARGET }));
+    }
+    if (isZodSchema(schema)) {
+      return stripDialect(toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema);
+    }
+  } catch (cause) {
+    throw new TypeError(`${label} cannot be described as JSON Schema: ${describeCause(cause)}`, { cause });
+  }
+  throw new TypeError(
+    `${label} (vendor ${JSON.stringify(props.vendor)}) cannot be described as JSON Schema. ` +
+      'Use zod, or a Standard Schema that also implements Standard JSON Schema (`~standard.jsonSchema`).',
+  );
+}
+
+function isZodSchema(schema: object): schema is AnySchema {
+  return '_zod' in schema || ('_def' in schema && 'safeParse' in schema);
+}
+
+function stripDialect(document: JsonSchema): JsonSchema {
+  const { $schema: _dialect, ...rest } = document;
+  return rest;
+}
+
+function describeCause(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

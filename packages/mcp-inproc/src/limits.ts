@@ -1,0 +1,12 @@
+/**
+ * Default wall-clock limit of one in-process tool call, in milliseconds (10 minutes).
+ *
+ * When it passes, the handler's `extra.signal` aborts and the call answers with an `isError`
+ * result, so the turn goes on. It is a guard against a handler that never settles, set well above
+ * any sane tool run; override it per router (`toolTimeoutMs`) or per tool (`tool(..., { timeoutMs })`),
+ * or pass `Infinity` to disable it.
+ */
+export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
+
+/** The `version` an SDK MCP server reports when `createSdkMcpServer` is given none. */
+export const DEFAULT_SERVER_VERSION = '1.0.0';

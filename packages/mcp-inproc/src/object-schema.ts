@@ -1,0 +1,139 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { jsonTypeName, quoteValue } from './describe-value.js';
+import { isPlainObject } from './json-rpc.js';
+import { type JsonSchema, type SchemaIo, schemaToJsonSchema } from './json-schema.js';
+import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
+
+/** The outcome of validating one argument object. `issues` name the field each problem is in. */
+export type ValidationOutcome =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; issues: readonly string[] };
+
+/** A tool schema made ready for use: its JSON Schema for listings, and a validator for calls. */
+export interface CompiledObjectSchema {
+  /** The object schema published in `tools/list`. */
+  readonly jsonSchema: JsonSchema;
+  /** Validates an argument object; never throws (a throwing schema becomes an issue). */
+  validate(value: unknown): Promise<ValidationOutcome>;
+}
+
+/**
+ * Compiles a raw shape or an object Standard Schema. Throws a `TypeError` naming `label` and the
+ * bad property when a value is not a schema or has no JSON Schema form.
+ */
+export function compileObjectSchema(
+  schema: ToolInputSchema,
+  io: SchemaIo,
+  label: string,
+): CompiledObjectSchema {
+  if (isStandardSchema(schema)) return compileWholeSchema(schema, io, label);
+  if (!isPlainObject(schema)) {
+    throw new TypeError(`${label} must be a raw shape or a Standard Schema, got ${quoteValue(schema)}.`);
+  }
+  return compileShape(schema, io, label);
+}
+
+function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): CompiledObjectSchema {
+  const jsonSchema = schemaToJsonSchema(schema, io, label);
+  if (jsonSchema['type'] !== 'object') {
+    throw new TypeError(
+      `${label} must describe an object, but its JSON Schema type is ${quoteValue(jsonSchema['type'])}.`,
+    );
+  }
+  return {
+    jsonSchema,
+    async validate(value) {
+      const input = value === undefined ? {} : value;
+      const result = await runSchema(schema, input);
+      if (result.issues) return { ok: false, issues: result.issues.map((issue) => formatIssue([], issue)) };
+      if (!isPlainObject(result.value)) {
+        return { ok: false, issues: [`the schema produced ${jsonTypeName(result.value)}, not an object`] };
+      }
+      return { ok: true, value: result.value };
+    },
+  };
+}
+
+function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: string): CompiledObjectSchema {
+  const entries: [string, StandardSchemaV1][] = [];
+  for (const [key, value] of Object.entries(shape)) {
+    if (!isStandardSchema(value)) {
+      throw new TypeError(
+        `${label}: property ${JSON.stringify(key)} is not a schema (zod 3.25+, zod 4 or any Standard Schema), got ${quoteValue(value)}.`,
+      );
+    }
+    entries.push([key, value]);
+  }
+  const properties: JsonSchema = {};
+  const defs: JsonSchema = {};
+  const required: string[] = [];
+  for (const [key, value] of entries) {
+    const { $defs, definitions, ...property } = schemaToJsonSchema(
+      value,
+      io,
+      `${label}, property ${JSON.stringify(key)}`,
+    );
+    Object.assign(defs, isPlainObject($defs) ? $defs : {}, isPlainObject(definitions) ? definitions : {});
+    defineKey(properties, key, property);
+    if (!acceptsUndefined(value)) required.push(key);
+  }
+  const jsonSchema: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) jsonSchema['required'] = required;
+  if (Object.keys(defs).length > 0) jsonSchema['$defs'] = defs;
+  return {
+    jsonSchema,
+    async validate(value) {
+      const input = value === undefined ? {} : value;
+      if (!isPlainObject(input))
+        return { ok: false, issues: [`expected an object of arguments, got ${jsonTypeName(input)}`] };
+      const output: Record<string, unknown> = {};
+      const issues: string[] = [];
+      for (const [key, schema] of entries) {
+        const present = Object.hasOwn(input, key);
+        const result = await runSchema(schema, present ? input[key] : undefined);
+        if (result.issues) issues.push(...result.issues.map((issue) => formatIssue([key], issue)));
+        else if (present || result.value !== undefined) defineKey(output, key, result.value);
+      }
+      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: output };
+    },
+  };
+}
+
+async function runSchema(
+  schema: StandardSchemaV1,
+  value: unknown,
+): Promise<StandardSchemaV1.Result<unknown>> {
+  try {
+    return await schema['~standard'].validate(value);
+  } catch (error) {
+    return {
+      issues: [{ message: `the schema threw: ${error instanceof Error ? error.message : String(error)}` }],
+    };
+  }
+}
+
+/** True when the schema accepts a missing value synchronously, so the key is optional. */
+function acceptsUndefined(schema: StandardSchemaV1): boolean {
+  try {
+    const result = schema['~standard'].validate(undefined);
+    if (result instanceof Promise) {
+      result.catch(() => undefined);
+      return false;
+    }
+    return result.issues === undefined;
+  } catch {
+    return false;
+  }
+}
+
+function formatIssue(prefix: readonly PropertyKey[], issue: StandardSchemaV1.Issue): string {
+  const segments = [...prefix, ...(issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s))];
+  const path = segments
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? String(s) : `.${String(s)}`))
+    .join('');
+  return path === '' ? issue.message : `${path}: ${issue.message}`;
+}
+
+function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,161 @@
+import { quoteValue } from './describe-value.js';
+import { SdkMcpError } from './errors.js';
+import { classifyJsonRpc, isPlainObject, JSON_RPC_ERROR, jsonRpcError, readRequestId } from './json-rpc.js';
+import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance } from './sdk-mcp-server.js';
+import { ServerLink } from './server-link.js';
+import { validateTimeoutMs } from './timeout.js';
+
+/** Options of {@link SdkMcpRouter}. */
+export interface SdkMcpRouterOptions {
+  /**
+   * Limit of one tool call in ms, for tools that set none. Default `DEFAULT_TOOL_TIMEOUT_MS`;
+   * `Infinity` disables it. When it passes, the handler's signal aborts and the call answers `isError`.
+   */
+  toolTimeoutMs?: number;
+  /** Receives non-fatal problems: a server that failed to start, a reply it could not send. */
+  onError?: (error: Error) => void;
+}
+
+/** Options of one {@link SdkMcpRouter.handle} call. */
+export interface SdkMcpHandleOptions {
+  /** Aborting it (the CLI sent `control_cancel_request`) cancels the call: the handler's signal aborts. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Answers the CLI's `mcp_message` control requests from in-process SDK MCP servers. Each server
+ * gets one MCP session, opened by its first message, with a real `@modelcontextprotocol/sdk`
+ * server on an in-memory link that round-trips every message through JSON.
+ *
+ * @example
+ * const router = new SdkMcpRouter({ calc });
+ * channel.setHandler('mcp_message', async (req, { signal }) =>
+ *   ({ mcp_response: await router.handle(req.server_name, req.message, { signal }) }));
+ */
+export class SdkMcpRouter {
+  readonly #servers = new Map<string, McpSdkServerConfigWithInstance>();
+  readonly #links = new Map<string, Promise<ServerLink>>();
+  readonly #toolTimeoutMs: number | undefined;
+  readonly #onError: (error: Error) => void;
+  #closed = false;
+
+  /**
+   * @param servers SDK server configs keyed by the name the CLI uses (the `mcpServers` key).
+   * @throws TypeError quoting the bad value, for a config not made by `createSdkMcpServer` or a bad option.
+   */
+  constructor(servers: Record<string, McpSdkServerConfigWithInstance>, options: SdkMcpRouterOptions = {}) {
+    if (!isPlainObject(servers as unknown))
+      throw new TypeError(`SdkMcpRouter: servers must be an object, got ${quoteValue(servers)}.`);
+    if (!isPlainObject(options as unknown))
+      throw new TypeError(`SdkMcpRouter: options must be an object, got ${quoteValue(options)}.`);
+    for (const [key, config] of Object.entries(servers)) {
+      if (!isSdkMcpServerConfig(config)) {
+        throw new TypeError(
+          `SdkMcpRouter: server ${JSON.stringify(key)} is not a createSdkMcpServer() config, got ${quoteValue(config)}.`,
+        );
+      }
+      this.#servers.set(key, config);
+    }
+    if (options.toolTimeoutMs !== undefined)
+      validateTimeoutMs(options.toolTimeoutMs, 'SdkMcpRouter: toolTimeoutMs');
+    if (options.onError !== undefined && typeof options.onError !== 'function') {
+      throw new TypeError(`SdkMcpRouter: onError must be a function, got ${quoteValue(options.onError)}.`);
+    }
+    this.#toolTimeoutMs = options.toolTimeoutMs;
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** The server names this router answers for. */
+  get serverNames(): string[] {
+    return [...this.#servers.keys()];
+  }
+
+  /**
+   * Answers one JSON-RPC message from the CLI; resolves with the JSON-RPC reply (an ack
+   * `{ jsonrpc: '2.0', result: {} }` for a notification).
+   *
+   * Never throws for bad input: an unknown server gets a -32601 error reply, a message that is not
+   * JSON-RPC a -32600 reply, a server that fails to start a -32603 reply. Rejects with
+   * `SdkMcpError` code `ROUTER_CLOSED` after {@link close}, and `REQUEST_ABORTED` when `signal` aborts.
+   */
+  async handle(serverName: string, message: unknown, options: SdkMcpHandleOptions = {}): Promise<unknown> {
+    if (this.#closed) throw closedError(serverName);
+    const { signal } = options;
+    if (signal?.aborted) {
+      throw new SdkMcpError({
+        code: 'REQUEST_ABORTED',
+        message: 'The mcp_message was cancelled before it was sent.',
+        cause: signal.reason,
+        serverName,
+      });
+    }
+    const id = readRequestId(message);
+    const config = typeof serverName === 'string' ? this.#servers.get(serverName) : undefined;
+    if (config === undefined) {
+      return jsonRpcError(id, JSON_RPC_ERROR.methodNotFound, `Server ${quoteValue(serverName)} not found`);
+    }
+    const kind = classifyJsonRpc(message);
+    if (kind === undefined) {
+      return jsonRpcError(
+        id,
+        JSON_RPC_ERROR.invalidRequest,
+        `Invalid Request: not a JSON-RPC 2.0 message: ${quoteValue(message)}`,
+      );
+    }
+    let link: ServerLink;
+    try {
+      link = await this.#linkFor(serverName, config);
+    } catch (error) {
+      if (this.#closed) throw closedError(serverName);
+      return jsonRpcError(
+        id,
+        JSON_RPC_ERROR.internalError,
+        `SDK MCP server ${JSON.stringify(serverName)} failed to start: ${String(error)}`,
+      );
+    }
+    return link.deliver(message as Record<string, unknown>, kind, signal);
+  }
+
+  /**
+   * Closes every MCP session: running handlers' signals abort, waiting `handle()` calls reject with
+   * code `ROUTER_CLOSED`, and no handler starts afterwards. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const links = [...this.#links.values()];
+    this.#links.clear();
+    await Promise.all(links.map(async (pending) => (await pending.catch(() => undefined))?.close()));
+  }
+
+  #linkFor(serverName: string, config: McpSdkServerConfigWithInstance): Promise<ServerLink> {
+    let link = this.#links.get(serverName);
+    if (link === undefined) {
+      link = ServerLink.open(serverName, config.instance, {
+        toolTimeoutMs: this.#toolTimeoutMs,
+        onError: this.#onError,
+      }).then(async (opened) => {
+        if (this.#closed) {
+          await opened.close();
+          throw closedError(serverName);
+        }
+        return opened;
+      });
+      const opening = link;
+      opening.catch((error: unknown) => {
+        if (this.#links.get(serverName) === opening) this.#links.delete(serverName);
+        if (!this.#closed) this.#onError(error instanceof Error ? error : new Error(String(error)));
+      });
+      this.#links.set(serverName, link);
+    }
+    return link;
+  }
+}
+
+function closedError(serverName: string): SdkMcpError {
+  return new SdkMcpError({
+    code: 'ROUTER_CLOSED',
+    message: 'The SDK MCP router is closed; no more mcp_message requests are answered.',
+    serverName,
+  });
+}

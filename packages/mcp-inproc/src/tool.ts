@@ -1,0 +1,163 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type {
+  CallToolResult,
+  ServerNotification,
+  ServerRequest,
+  ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
+import { quoteValue } from './describe-value.js';
+import { isPlainObject } from './json-rpc.js';
+import { type CompiledObjectSchema, compileObjectSchema } from './object-schema.js';
+import type { InferToolInput, ToolInputSchema } from './schema-types.js';
+import { validateTimeoutMs } from './timeout.js';
+
+/** Characters a tool or server name may use: the model API accepts only these in tool names. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * What a tool handler receives besides its arguments: the MCP request context. `signal` aborts when
+ * the CLI cancels the call, when the tool's timeout passes (reason: a `TimeoutError`), or when the
+ * router closes.
+ */
+export type SdkMcpToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** A tool handler: validated, typed arguments in; an MCP `CallToolResult` out. A throw becomes `isError`. */
+export type SdkMcpToolHandler<Schema extends ToolInputSchema> = (
+  args: InferToolInput<Schema>,
+  extra: SdkMcpToolExtra,
+) => CallToolResult | Promise<CallToolResult>;
+
+/** Optional settings of one tool (the fifth argument of {@link tool}). */
+export interface SdkMcpToolExtras {
+  /** Human-readable title shown by clients. */
+  title?: string;
+  /** MCP hints: `readOnlyHint`, `destructiveHint`, `idempotentHint`, `openWorldHint`, `title`. */
+  annotations?: ToolAnnotations;
+  /** Schema of `structuredContent`; a successful result that does not match becomes `isError`. */
+  outputSchema?: ToolInputSchema;
+  /** Wall-clock limit of one call in ms; overrides the router's `toolTimeoutMs`. `Infinity` disables it. */
+  timeoutMs?: number;
+  /** Always list this tool to the model, never defer it behind tool search (`_meta['anthropic/alwaysLoad']`). */
+  alwaysLoad?: boolean;
+  /** Largest result the CLI keeps before truncating, in characters (`_meta['anthropic/maxResultSizeChars']`). */
+  maxResultSizeChars?: number;
+  /** Extra `_meta` published with the tool in `tools/list`. */
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * One in-process tool: what {@link tool} returns and `createSdkMcpServer({ tools })` takes. A plain
+ * object; it holds a function, so it is not serializable.
+ */
+export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInputSchema> {
+  name: string;
+  description: string;
+  inputSchema: Schema;
+  title?: string;
+  annotations?: ToolAnnotations;
+  outputSchema?: ToolInputSchema;
+  timeoutMs?: number;
+  _meta?: Record<string, unknown>;
+  /** Runs the tool. Declared as a method so a typed definition fits `SdkMcpToolDefinition[]`. */
+  handler(args: InferToolInput<Schema>, extra: SdkMcpToolExtra): CallToolResult | Promise<CallToolResult>;
+}
+
+/** A tool definition checked and made ready: its schemas compiled, its listing entry built. */
+export interface CompiledTool {
+  readonly definition: SdkMcpToolDefinition;
+  readonly input: CompiledObjectSchema;
+  readonly output: CompiledObjectSchema | undefined;
+  /** The entry of `tools/list`. */
+  readonly listing: Record<string, unknown>;
+}
+
+/**
+ * Defines an in-process MCP tool. The handler's arguments are typed from `inputSchema` and
+ * validated against it before the handler runs; input that fails becomes an `isError` result naming
+ * the field, so the model can retry.
+ *
+ * Throws a `TypeError` at once (quoting the bad value) for a bad name, a missing handler, a value in
+ * the shape that is not a schema, or a schema with no JSON Schema form.
+ *
+ * @example
+ * tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => ({
+ *   content: [{ type: 'text', text: String(a + b) }],
+ * }));
+ */
+export function tool<Schema extends ToolInputSchema>(
+  name: string,
+  description: string,
+  inputSchema: Schema,
+  handler: SdkMcpToolHandler<Schema>,
+  extras: SdkMcpToolExtras = {},
+): SdkMcpToolDefinition<Schema> {
+  if (!isPlainObject(extras as unknown))
+    throw new TypeError(`tool(${quoteValue(name)}): extras must be an object, got ${quoteValue(extras)}.`);
+  if (extras._meta !== undefined && !isPlainObject(extras._meta as unknown)) {
+    throw new TypeError(
+      `tool(${quoteValue(name)}): _meta must be an object, got ${quoteValue(extras._meta)}.`,
+    );
+  }
+  const meta: Record<string, unknown> = { ...extras._meta };
+  if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
+  if (extras.maxResultSizeChars !== undefined)
+    meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
+  const definition: SdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
+  if (extras.title !== undefined) definition.title = extras.title;
+  if (extras.annotations !== undefined) definition.annotations = extras.annotations;
+  if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;
+  if (extras.timeoutMs !== undefined) definition.timeoutMs = extras.timeoutMs;
+  if (Object.keys(meta).length > 0) definition._meta = meta;
+  compileTool(definition as unknown as SdkMcpToolDefinition);
+  return definition;
+}
+
+const compiledTools = new WeakMap<object, CompiledTool>();
+
+/**
+ * Checks a tool definition (made by {@link tool} or by hand) and compiles its schemas; cached per
+ * definition object. Throws a `TypeError` naming the tool and quoting the bad value.
+ */
+export function compileTool(definition: SdkMcpToolDefinition): CompiledTool {
+  if (!isPlainObject(definition as unknown))
+    throw new TypeError(`A tool definition must be an object, got ${quoteValue(definition)}.`);
+  const cached = compiledTools.get(definition);
+  if (cached !== undefined) return cached;
+  const { name, description, handler } = definition;
+  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
+    throw new TypeError(`A tool name must match ${TOOL_NAME_PATTERN}, got ${quoteValue(name)}.`);
+  }
+  const label = `tool ${JSON.stringify(name)}`;
+  if (typeof description !== 'string')
+    throw new TypeError(`${label}: description must be a string, got ${quoteValue(description)}.`);
+  if (typeof handler !== 'function')
+    throw new TypeError(`${label}: handler must be a function, got ${quoteValue(handler)}.`);
+  if (definition.annotations !== undefined && !isPlainObject(definition.annotations as unknown)) {
+    throw new TypeError(
+      `${label}: annotations must be an object, got ${quoteValue(definition.annotations)}.`,
+    );
+  }
+  if (definition._meta !== undefined && !isPlainObject(definition._meta as unknown)) {
+    throw new TypeError(`${label}: _meta must be an object, got ${quoteValue(definition._meta)}.`);
+  }
+  const maxChars = definition._meta?.['anthropic/maxResultSizeChars'];
+  if (maxChars !== undefined && !(Number.isSafeInteger(maxChars) && (maxChars as number) > 0)) {
+    throw new TypeError(
+      `${label}: maxResultSizeChars must be a positive integer, got ${quoteValue(maxChars)}.`,
+    );
+  }
+  if (definition.timeoutMs !== undefined) validateTimeoutMs(definition.timeoutMs, `${label}: timeoutMs`);
+  const input = compileObjectSchema(definition.inputSchema, 'input', `${label}: inputSchema`);
+  const output =
+    definition.outputSchema === undefined
+      ? undefined
+      : compileObjectSchema(definition.outputSchema, 'output', `${label}: outputSchema`);
+  const listing: Record<string, unknown> = { name, description, inputSchema: input.jsonSchema };
+  if (definition.title !== undefined) listing['title'] = definition.title;
+  if (output !== undefined) listing['outputSchema'] = output.jsonSchema;
+  if (definition.annotations !== undefined) listing['annotations'] = definition.annotations;
+  if (definition._meta !== undefined) listing['_meta'] = definition._meta;
+  const compiled: CompiledTool = { definition, input, output, listing };
+  compiledTools.set(definition, compiled);
+  return compiled;
+}
