@@ -39,7 +39,12 @@ export class RequestLog {
    * log closes first, and with the predicate's own error if it throws.
    */
   waitFor(predicate: (request: RecordedRequest) => boolean, timeoutMs: number): Promise<RecordedRequest> {
-    const found = this.records.find(predicate);
+    let found: RecordedRequest | undefined;
+    try {
+      found = this.records.find(predicate);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     if (found !== undefined) return Promise.resolve(found);
     if (this.#closed) return Promise.reject(closedError());
     return new Promise((resolve, reject) => {
