@@ -26,9 +26,7 @@ export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label
     if (converter !== undefined && typeof converter[io] === 'function') {
       return stripDialect(converter[io]({ target: JSON_SCHEMA_TARGET }));
     }
-    if (isZodSchema(schema)) {
-      return stripDialect(toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema);
-    }
+    if (isZodSchema(schema)) return zodToJsonSchema(schema, io);
   } catch (cause) {
     throw new TypeError(`${label} cannot be described as JSON Schema: ${describeCause(cause)}`, { cause });
   }
@@ -36,6 +34,22 @@ export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label
     `${label} (vendor ${JSON.stringify(props.vendor)}) cannot be described as JSON Schema. ` +
       'Use zod, or a Standard Schema that also implements Standard JSON Schema (`~standard.jsonSchema`).',
   );
+}
+
+/**
+ * Converts a zod 3 or zod 4 schema through the MCP SDK. A zod 3 `.optional()` is unwrapped first:
+ * alone it would come out as `anyOf: [{ not: {} }, ...]`, while in a shape optionality belongs to
+ * `required`. Its description is kept.
+ */
+function zodToJsonSchema(schema: AnySchema, io: SchemaIo): JsonSchema {
+  const v3 = schema as { _def?: { typeName?: string; innerType?: AnySchema }; description?: string };
+  if (!('_zod' in schema) && v3._def?.typeName === 'ZodOptional' && v3._def.innerType !== undefined) {
+    const inner = zodToJsonSchema(v3._def.innerType, io);
+    return v3.description === undefined || 'description' in inner
+      ? inner
+      : { ...inner, description: v3.description };
+  }
+  return stripDialect(toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema);
 }
 
 function isZodSchema(schema: object): schema is AnySchema {

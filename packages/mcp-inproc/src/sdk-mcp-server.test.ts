@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createSdkMcpServer, isSdkMcpServerConfig, prompt, SdkMcpServer, tool } from './index.js';
+
+const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
+
+describe('tool', () => {
+  it('should return a plain definition carrying the extras as MCP fields', () => {
+    const echo = tool('echo', 'Echo text', { text: z.string() }, ok, {
+      title: 'Echo',
+      annotations: { readOnlyHint: true, destructiveHint: false },
+      alwaysLoad: true,
+      maxResultSizeChars: 5000,
+      timeoutMs: 1000,
+      _meta: { custom: 1 },
+    });
+    expect(echo).toMatchObject({
+      name: 'echo',
+      description: 'Echo text',
+      title: 'Echo',
+      annotations: { readOnlyHint: true, destructiveHint: false },
+      timeoutMs: 1000,
+      _meta: { custom: 1, 'anthropic/alwaysLoad': true, 'anthropic/maxResultSizeChars': 5000 },
+    });
+  });
+
+  it('should throw a TypeError quoting each bad value', () => {
+    expect(() => tool('bad name!', 'd', {}, ok)).toThrow(/"bad name!"/);
+    expect(() => tool('', 'd', {}, ok)).toThrow(TypeError);
+    expect(() => tool('x', 3 as never, {}, ok)).toThrow(/description must be a string, got 3/);
+    expect(() => tool('x', 'd', {}, 'nope' as never)).toThrow(/handler must be a function, got "nope"/);
+    expect(() => tool('x', 'd', { a: 5 } as never, ok)).toThrow(/property "a".* got 5/);
+    expect(() => tool('x', 'd', {}, ok, { timeoutMs: -1 })).toThrow(/timeoutMs .* got -1/);
+    expect(() => tool('x', 'd', {}, ok, { timeoutMs: Number.NaN })).toThrow(TypeError);
+    expect(() => tool('x', 'd', {}, ok, { maxResultSizeChars: 1.5 })).toThrow(
+      /maxResultSizeChars .* got 1.5/,
+    );
+    expect(() => tool('x', 'd', {}, ok, { annotations: 'ro' as never })).toThrow(
+      /annotations must be an object, got "ro"/,
+    );
+    expect(() => tool('x', 'd', {}, ok, { _meta: 'm' as never })).toThrow(/_meta must be an object/);
+    expect(() => tool('x', 'd', {}, ok, { outputSchema: z.number() })).toThrow(
+      /outputSchema must describe an object/,
+    );
+  });
+
+  it('should accept Infinity as no timeout', () => {
+    expect(tool('x', 'd', {}, ok, { timeoutMs: Number.POSITIVE_INFINITY }).timeoutMs).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+  });
+});
+
+describe('createSdkMcpServer', () => {
+  it('should return the sdk config with an instance holding the definitions', () => {
+    const echo = tool('echo', 'Echo', { text: z.string() }, ok);
+    const config = createSdkMcpServer({ name: 'util', version: '2.0.0', tools: [echo] });
+    expect(config.type).toBe('sdk');
+    expect(config.name).toBe('util');
+    expect(config.instance).toBeInstanceOf(SdkMcpServer);
+    expect(config.instance.version).toBe('2.0.0');
+    expect(config.instance.tools).toEqual([echo]);
+    expect(createSdkMcpServer({ name: 'bare' }).instance.version).toBe('1.0.0');
+  });
+
+  it('should check hand-written tool definitions too', () => {
+    const handMade = { name: 'h', description: 'd', inputSchema: { n: z.number() }, handler: ok };
+    expect(createSdkMcpServer({ name: 's', tools: [handMade] }).instance.tools).toHaveLength(1);
+    expect(() =>
+      createSdkMcpServer({ name: 's', tools: [{ ...handMade, handler: undefined as never }] }),
+    ).toThrow(/tool "h": handler must be a function/);
+  });
+
+  it('should throw a TypeError for bad options, quoting the value', () => {
+    expect(() => createSdkMcpServer(undefined as never)).toThrow(/options must be an object/);
+    expect(() => createSdkMcpServer({ name: 'has space' })).toThrow(/"has space"/);
+    expect(() => createSdkMcpServer({ name: 's', version: '' })).toThrow(
+      /version must be a non-empty string/,
+    );
+    expect(() => createSdkMcpServer({ name: 's', tools: 'x' as never })).toThrow(
+      /tools must be an array, got "x"/,
+    );
+    const a = tool('a', 'd', {}, ok);
+    expect(() => createSdkMcpServer({ name: 's', tools: [a, a] })).toThrow(/duplicate tool name "a"/);
+    expect(() =>
+      createSdkMcpServer({ name: 's', resources: [{ name: 'r', uri: 'x://', read: 'no' as never }] }),
+    ).toThrow(/read must be a function/);
+    const p = prompt('p', 'd', { topic: z.string() }, () => ({ messages: [] }));
+    expect(() => createSdkMcpServer({ name: 's', prompts: [p, p] })).toThrow(/duplicate prompt name "p"/);
+    expect(() => prompt('q', 'd', { topic: 'string' } as never, () => ({ messages: [] }))).toThrow(
+      /argument "topic" must be a zod schema/,
+    );
+  });
+
+  it('should leave the definitions untouched when the server marks its tools alwaysLoad', () => {
+    const config = createSdkMcpServer({ name: 's', alwaysLoad: true, tools: [tool('a', 'd', {}, ok)] });
+    expect(config.instance.tools[0]?._meta).toBeUndefined();
+  });
+});
+
+describe('isSdkMcpServerConfig', () => {
+  it('should accept only configs holding an SdkMcpServer', () => {
+    const config = createSdkMcpServer({ name: 's' });
+    expect(isSdkMcpServerConfig(config)).toBe(true);
+    expect(isSdkMcpServerConfig({ ...config })).toBe(true);
+    expect(isSdkMcpServerConfig({ type: 'sdk', name: 's' })).toBe(false);
+    expect(isSdkMcpServerConfig({ type: 'sdk', name: 's', instance: {} })).toBe(false);
+    expect(isSdkMcpServerConfig({ ...config, type: 'stdio' })).toBe(false);
+    expect(isSdkMcpServerConfig({ ...config, name: 1 })).toBe(false);
+    expect(isSdkMcpServerConfig(null)).toBe(false);
+    expect(isSdkMcpServerConfig('sdk')).toBe(false);
+  });
+});
