@@ -1,0 +1,83 @@
+import { readdir, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { canonicalizePath } from './project-key.js';
+import { readSmallFile } from './small-file.js';
+
+const utf8 = new TextDecoder();
+
+async function readTrimmed(path: string): Promise<string | undefined> {
+  const bytes = await readSmallFile(path);
+  if (bytes === undefined) return undefined;
+  const text = utf8.decode(bytes).trim();
+  return text === '' ? undefined : text;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+interface GitLocation {
+  /** The folder holding `.git`. */
+  worktree: string;
+  /** The repository's common git folder (objects, refs, `worktrees/`). */
+  commonDir: string;
+  /** True when `.git` is a directory or a file pointing outside `<common>/worktrees/`. */
+  isMain: boolean;
+}
+
+async function locateGit(start: string): Promise<GitLocation | undefined> {
+  for (let level = start; ; level = dirname(level)) {
+    const dotGit = join(level, '.git');
+    if (await isDirectory(dotGit)) return { worktree: level, commonDir: dotGit, isMain: true };
+    const pointer = await readTrimmed(dotGit);
+    if (pointer?.startsWith('gitdir:')) {
+      const gitDir = resolve(level, pointer.slice('gitdir:'.length).trim());
+      const common = await readTrimmed(join(gitDir, 'commondir'));
+      if (common === undefined) return { worktree: level, commonDir: gitDir, isMain: true };
+      return { worktree: level, commonDir: resolve(gitDir, common), isMain: false };
+    }
+    if (dirname(level) === level) return undefined;
+  }
+}
+
+/**
+ * The worktrees of the git repository that contains `dir`, main worktree first, then the linked
+ * ones sorted by their administrative name; `[]` outside a repository.
+ *
+ * Reads `.git`, `commondir` and `worktrees/<name>/gitdir` directly instead of spawning git. A
+ * worktree whose folder was removed but is still registered is listed, so its sessions stay
+ * reachable. `dir` should be canonical (see {@link canonicalizePath}).
+ */
+export async function listGitWorktrees(dir: string): Promise<string[]> {
+  const location = await locateGit(dir);
+  if (location === undefined) return [];
+  const { commonDir } = location;
+  const main = location.isMain
+    ? location.worktree
+    : basename(commonDir) === '.git'
+      ? dirname(commonDir)
+      : commonDir;
+  const paths = [main];
+  let names: string[] = [];
+  try {
+    names = (await readdir(join(commonDir, 'worktrees'))).sort();
+  } catch {
+    names = [];
+  }
+  for (const name of names) {
+    const adminDir = join(commonDir, 'worktrees', name);
+    const gitFile = await readTrimmed(join(adminDir, 'gitdir'));
+    if (gitFile === undefined) continue;
+    paths.push(dirname(resolve(adminDir, gitFile)));
+  }
+  const canonical: string[] = [];
+  for (const path of paths) {
+    const resolved = await canonicalizePath(path);
+    if (!canonical.includes(resolved)) canonical.push(resolved);
+  }
+  return canonical;
+}

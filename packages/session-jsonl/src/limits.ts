@@ -1,0 +1,32 @@
+/**
+ * Bytes read from the start and from the end of a transcript to list it: 64 KiB each.
+ * Listing never reads a whole file; fields decided outside these windows are not seen.
+ */
+export const LITE_READ_BYTES = 64 * 1024;
+
+/**
+ * How far into a transcript listing looks for the first prompt and the creation time when
+ * the first {@link LITE_READ_BYTES} hold none: 1 MiB. Only lines that end inside it count.
+ */
+export const FIRST_PROMPT_SCAN_BYTES = 1024 * 1024;
+
+/** Longest sanitized project folder name before the CLI shortens it and appends a hash: 200 characters. */
+export const MAX_SANITIZED_LENGTH_CHARS = 200;
+
+/** Longest first prompt reported, in UTF-16 code units, before it is cut and given an ellipsis. */
+export const FIRST_PROMPT_MAX_CHARS = 200;
+
+/** Size of one read when a whole transcript is streamed: 1 MiB. A longer line grows the buffer. */
+export const STREAM_CHUNK_BYTES = 1024 * 1024;
+
+/** Transcript files listing reads at the same time. */
+export const LIST_READ_CONCURRENCY = 16;
+
+/** Most passes of the tag sanitizer (each pass normalizes and strips again until nothing changes). */
+export const TAG_SANITIZE_MAX_PASSES = 10;
+
+/** Largest `.meta.json` sidecar or git pointer file read, in bytes: 1 MiB. Larger ones read as unusable. */
+export const SMALL_FILE_MAX_BYTES = 1024 * 1024;
+
+/** Buffered output a fork collects before one write to its staging file: 1 MiB. */
+export const FORK_WRITE_BATCH_BYTES = 1024 * 1024;
