@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SessionJsonlError } from './errors.js';
+import { readSmallFile } from './small-file.js';
+
+/** Name of the archive mark inside a session's sibling folder. */
+export const ARCHIVE_MARK_FILE = 'archived.json';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The archive mark of a session: `true`/`false` when its sibling folder holds a usable mark, else `undefined`. */
+export async function readArchiveMark(
+  projectDirPath: string,
+  sessionId: string,
+): Promise<boolean | undefined> {
+  const bytes = await readSmallFile(join(projectDirPath, sessionId, ARCHIVE_MARK_FILE));
+  if (bytes === undefined) return undefined;
+  try {
+    const mark: unknown = JSON.parse(strictUtf8.decode(bytes));
+    if (typeof mark !== 'object' || mark === null) return undefined;
+    const archived = (mark as Record<string, unknown>)['archived'];
+    return typeof archived === 'boolean' ? archived : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes the archive mark `{"archived":…,"at":…,"by":"sdk"}` into the session's sibling folder,
+ * creating the folder (mode 0700) when missing. The mark is written to a private temporary file
+ * and renamed into place, so it is never half-written and a symlink in its place is replaced,
+ * not followed. Refuses (`UNSAFE_PATH`) when the sibling folder is not a real folder.
+ */
+export async function writeArchiveMark(
+  projectDirPath: string,
+  sessionId: string,
+  archived: boolean,
+): Promise<void> {
+  const folder = join(projectDirPath, sessionId);
+  await mkdir(folder, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+  const folderStats = await lstat(folder);
+  if (!folderStats.isDirectory()) {
+    throw new SessionJsonlError({
+      code: 'UNSAFE_PATH',
+      sessionId,
+      message: `${folder} is not a folder (a symlink or a file); refusing to write the archive mark through it. Remove it and retry.`,
+    });
+  }
+  const body = `${JSON.stringify({ archived, at: new Date().toISOString(), by: 'sdk' })}\n`;
+  const staging = join(folder, `.${ARCHIVE_MARK_FILE}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(staging, join(folder, ARCHIVE_MARK_FILE));
+  } catch (error) {
+    await unlink(staging).catch(() => undefined);
+    throw error;
+  }
+}

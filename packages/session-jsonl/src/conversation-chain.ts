@@ -1,0 +1,98 @@
+import type { IndexedEntry } from './transcript-index.js';
+
+/** How the leaf of a transcript is chosen and which entries are shown. */
+export type ChainMode = 'main' | 'subagent';
+
+function isMessage(entry: IndexedEntry): boolean {
+  return entry.type === 'user' || entry.type === 'assistant';
+}
+
+function isPreferredLeaf(entry: IndexedEntry): boolean {
+  return !entry.isSidechain && !entry.hasTeamName && !entry.isMeta;
+}
+
+/**
+ * The nearest user or assistant entry at or above `start`, memoized in `nearest`; `null` when the
+ * walk reaches a root, a missing parent or a cycle first.
+ */
+function nearestMessage(
+  start: IndexedEntry,
+  byUuid: ReadonlyMap<string, IndexedEntry>,
+  nearest: Map<IndexedEntry, IndexedEntry | null>,
+): IndexedEntry | null {
+  const path: IndexedEntry[] = [];
+  const onPath = new Set<IndexedEntry>();
+  let current: IndexedEntry | undefined = start;
+  let found: IndexedEntry | null = null;
+  while (current !== undefined) {
+    const known = nearest.get(current);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    if (isMessage(current)) {
+      found = current;
+      break;
+    }
+    if (onPath.has(current)) break;
+    onPath.add(current);
+    path.push(current);
+    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
+  }
+  for (const entry of path) nearest.set(entry, found);
+  return found;
+}
+
+function chooseLeaf(byUuid: ReadonlyMap<string, IndexedEntry>): IndexedEntry | undefined {
+  const referenced = new Set<string>();
+  for (const entry of byUuid.values()) if (entry.parentUuid !== undefined) referenced.add(entry.parentUuid);
+  const nearest = new Map<IndexedEntry, IndexedEntry | null>();
+  let best: IndexedEntry | undefined;
+  let bestPreferred: IndexedEntry | undefined;
+  for (const entry of byUuid.values()) {
+    if (referenced.has(entry.uuid)) continue;
+    const leaf = nearestMessage(entry, byUuid, nearest);
+    if (leaf === null) continue;
+    if (best === undefined || leaf.position > best.position) best = leaf;
+    if (isPreferredLeaf(leaf) && (bestPreferred === undefined || leaf.position > bestPreferred.position)) {
+      bestPreferred = leaf;
+    }
+  }
+  return bestPreferred ?? best;
+}
+
+function lastMessage(entries: readonly IndexedEntry[]): IndexedEntry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) if (isMessage(entries[i]!)) return entries[i];
+  return undefined;
+}
+
+/**
+ * The conversation of a transcript in order, from the chosen leaf back to the root through
+ * `parentUuid` links (never `logicalParentUuid`), protected against cycles.
+ *
+ * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
+ * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
+ * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line.
+ */
+export function conversationChain(entries: readonly IndexedEntry[], mode: ChainMode): IndexedEntry[] {
+  const byUuid = new Map<string, IndexedEntry>();
+  for (const entry of entries) byUuid.set(entry.uuid, entry);
+  const leaf = mode === 'main' ? chooseLeaf(byUuid) : lastMessage(entries);
+  if (leaf === undefined) return [];
+  const chain: IndexedEntry[] = [];
+  const visited = new Set<IndexedEntry>();
+  let current: IndexedEntry | undefined = leaf;
+  while (current !== undefined && !visited.has(current)) {
+    visited.add(current);
+    chain.push(current);
+    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
+  }
+  return chain.reverse();
+}
+
+/** True for chain entries a reader returns: user/assistant (and system when asked), not meta; in `main` mode not sidechain or team entries. */
+export function isVisible(entry: IndexedEntry, mode: ChainMode, includeSystem: boolean): boolean {
+  if (!(isMessage(entry) || (includeSystem && entry.type === 'system'))) return false;
+  if (entry.isMeta) return false;
+  return mode === 'subagent' || (!entry.isSidechain && !entry.hasTeamName);
+}

@@ -1,0 +1,132 @@
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
+import { SCAN_OK, TopLevelScanner } from './json-scan.js';
+import { STREAM_CHUNK_BYTES } from './limits.js';
+import { paginate } from './options.js';
+import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
+import type { SessionJsonlWarning, SessionMessage } from './types.js';
+
+/** How to read one transcript's conversation. */
+export interface ReadMessagesRequest {
+  readonly filePath: string;
+  readonly mode: ChainMode;
+  readonly includeSystemMessages: boolean;
+  readonly offset: number | undefined;
+  readonly limit: number | undefined;
+  readonly parentToolUseId: string | null;
+  readonly parentAgentId: string | null;
+  readonly onWarning: ((warning: SessionJsonlWarning) => void) | undefined;
+}
+
+const KEYS = ['type', 'uuid', 'sessionId', 'message', 'timestamp'] as const;
+const [TYPE, UUID, SESSION, MESSAGE, TIMESTAMP] = [0, 1, 2, 3, 4] as const;
+
+/**
+ * Reads a transcript's conversation: one streaming pass indexes the chain entries, the chain is
+ * walked, and only the messages of the requested page are read again and parsed. A message
+ * whose line turns out not to parse is dropped (with a warning) and the chain is walked again
+ * without it. Returns `[]` when the file cannot be opened.
+ */
+export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
+  let handle: FileHandle;
+  try {
+    handle = await open(request.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return [];
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return [];
+    const entries = await indexTranscript(handle, request.filePath, request.onWarning);
+    let usable: IndexedEntry[] = entries;
+    for (;;) {
+      const chain = conversationChain(usable, request.mode);
+      const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
+      const page = paginate(visible, request.offset, request.limit);
+      const { messages, invalid } = await materialize(handle, page, request);
+      if (invalid.size === 0) return messages;
+      for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
+      usable = usable.filter((entry) => !invalid.has(entry));
+    }
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+async function materialize(
+  handle: FileHandle,
+  page: readonly IndexedEntry[],
+  request: ReadMessagesRequest,
+): Promise<{ messages: SessionMessage[]; invalid: Set<IndexedEntry> }> {
+  const scanner = new TopLevelScanner(KEYS);
+  const parsed = new Map<IndexedEntry, SessionMessage>();
+  const invalid = new Set<IndexedEntry>();
+  const byOffset = [...page].sort((a, b) => a.offset - b.offset);
+  let buffer = Buffer.allocUnsafe(0);
+  for (let i = 0; i < byOffset.length; ) {
+    const first = byOffset[i]!;
+    let j = i + 1;
+    while (j < byOffset.length) {
+      const candidate = byOffset[j]!;
+      if (candidate.offset + candidate.length - first.offset > STREAM_CHUNK_BYTES) break;
+      j++;
+    }
+    const last = byOffset[j - 1]!;
+    const span = last.offset + last.length - first.offset;
+    if (buffer.length < span)
+      buffer = Buffer.allocUnsafe(Math.max(span, Math.min(STREAM_CHUNK_BYTES, span * 2)));
+    let filled = 0;
+    while (filled < span) {
+      const { bytesRead } = await handle.read(buffer, filled, span - filled, first.offset + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    for (let k = i; k < j; k++) {
+      const entry = byOffset[k]!;
+      const start = entry.offset - first.offset;
+      const message =
+        start + entry.length <= filled
+          ? toMessage(scanner, buffer, start, start + entry.length, entry, request)
+          : undefined;
+      if (message === undefined) invalid.add(entry);
+      else parsed.set(entry, message);
+    }
+    i = j;
+  }
+  const messages: SessionMessage[] = [];
+  for (const entry of page) {
+    const message = parsed.get(entry);
+    if (message !== undefined) messages.push(message);
+  }
+  return { messages, invalid };
+}
+
+function toMessage(
+  scanner: TopLevelScanner,
+  bytes: Buffer,
+  start: number,
+  end: number,
+  entry: IndexedEntry,
+  request: ReadMessagesRequest,
+): SessionMessage | undefined {
+  if (scanner.scan(bytes, start, end) !== SCAN_OK) return undefined;
+  if (scanner.string(TYPE) !== entry.type || scanner.string(UUID) !== entry.uuid) return undefined;
+  let message: unknown;
+  try {
+    message = scanner.json(MESSAGE);
+  } catch {
+    return undefined;
+  }
+  const result: SessionMessage = {
+    type: entry.type as SessionMessage['type'],
+    uuid: entry.uuid,
+    session_id: scanner.string(SESSION) ?? '',
+    message,
+    parent_tool_use_id: request.parentToolUseId,
+    parent_agent_id: request.parentAgentId,
+  };
+  const timestamp = scanner.string(TIMESTAMP);
+  if (timestamp !== undefined) result.timestamp = timestamp;
+  return result;
+}

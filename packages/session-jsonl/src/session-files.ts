@@ -1,0 +1,82 @@
+import type { Dirent } from 'node:fs';
+import { constants } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isUuid } from './ids.js';
+import type { ProjectDir } from './project-dirs.js';
+
+/** One copy of a session's transcript on disk. */
+export interface TranscriptFile {
+  readonly sessionId: string;
+  readonly filePath: string;
+  readonly projectDir: ProjectDir;
+  readonly size: number;
+  /** Integer epoch milliseconds. */
+  readonly mtimeMs: number;
+}
+
+/** What a project folder holds: transcript session ids, and session ids that have a sibling folder. */
+export interface ProjectDirContents {
+  readonly sessionIds: string[];
+  readonly sessionFolders: Set<string>;
+}
+
+const TRANSCRIPT_SUFFIX = '.jsonl';
+
+/** Lists `<uuid>.jsonl` names and `<uuid>/` folders of one project folder; empty when unreadable. */
+export async function scanProjectDir(dir: ProjectDir): Promise<ProjectDirContents> {
+  const sessionIds: string[] = [];
+  const sessionFolders = new Set<string>();
+  let entries: Dirent[];
+  try {
+    entries = await readdir(dir.path, { withFileTypes: true });
+  } catch {
+    return { sessionIds, sessionFolders };
+  }
+  for (const entry of entries) {
+    const name = entry.name;
+    if (name.length === 36 + TRANSCRIPT_SUFFIX.length && name.endsWith(TRANSCRIPT_SUFFIX)) {
+      const id = name.slice(0, 36);
+      if (isUuid(id) && !entry.isDirectory()) sessionIds.push(id);
+    } else if (name.length === 36 && entry.isDirectory() && isUuid(name)) {
+      sessionFolders.add(name);
+    }
+  }
+  return { sessionIds, sessionFolders };
+}
+
+/** Size and mtime of a transcript that is a non-empty regular file (symlinks followed); else `undefined`. */
+export async function statTranscript(
+  projectDir: ProjectDir,
+  sessionId: string,
+): Promise<TranscriptFile | undefined> {
+  const filePath = join(projectDir.path, `${sessionId}${TRANSCRIPT_SUFFIX}`);
+  try {
+    const stats = await stat(filePath);
+    if ((stats.mode & constants.S_IFMT) !== constants.S_IFREG || stats.size === 0) return undefined;
+    return { sessionId, filePath, projectDir, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Orders copies of one session best first: newest mtime, then larger file, then project folder rank. */
+export function compareCopies(a: TranscriptFile, b: TranscriptFile): number {
+  return b.mtimeMs - a.mtimeMs || b.size - a.size || a.projectDir.rank - b.projectDir.rank;
+}
+
+/** Orders a listing: newest first, then by session id so pages are stable, then best copy first. */
+export function compareListing(a: TranscriptFile, b: TranscriptFile): number {
+  if (a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
+  if (a.sessionId !== b.sessionId) return a.sessionId < b.sessionId ? -1 : 1;
+  return b.size - a.size || a.projectDir.rank - b.projectDir.rank;
+}
+
+/** Every non-empty copy of `sessionId` in `projectDirs`, best first (see {@link compareCopies}). */
+export async function findSessionCopies(
+  projectDirs: readonly ProjectDir[],
+  sessionId: string,
+): Promise<TranscriptFile[]> {
+  const copies = await Promise.all(projectDirs.map((dir) => statTranscript(dir, sessionId)));
+  return copies.filter((copy): copy is TranscriptFile => copy !== undefined).sort(compareCopies);
+}

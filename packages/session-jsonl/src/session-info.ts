@@ -1,0 +1,37 @@
+import { readArchiveMark } from './archive-mark.js';
+import { isUuid } from './ids.js';
+import { readSessionSummary } from './lite-read.js';
+import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
+import { searchedProjectDirs } from './project-dirs.js';
+import { findSessionCopies } from './session-files.js';
+import { sessionInfoFromSummary } from './summary-fold.js';
+import type { GetSessionInfoOptions, SDKSessionInfo } from './types.js';
+
+/**
+ * Metadata of one session, read like `listSessions` reads it but from this session's file only.
+ * Returns `undefined` for an id that is not a UUID, a session not found (with `dir`: in that
+ * project and its worktrees), a sidechain, or a session with nothing to show.
+ */
+export async function getSessionInfo(
+  sessionId: string,
+  options: GetSessionInfoOptions = {},
+): Promise<SDKSessionInfo | undefined> {
+  const raw = checkOptionsObject(options);
+  const dir = optionalPath(raw, 'dir');
+  const configDir = optionalPath(raw, 'configDir');
+  if (!isUuid(sessionId)) return undefined;
+  const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir);
+  for (const file of await findSessionCopies(dirs, sessionId)) {
+    const data = await readSessionSummary(file.filePath, file.size);
+    if (data === undefined) continue;
+    const info = sessionInfoFromSummary(sessionId, data, {
+      lastModified: file.mtimeMs,
+      fileSize: file.size,
+      projectPath: file.projectDir.projectPath,
+    });
+    if (info === undefined) continue;
+    const archived = await readArchiveMark(file.projectDir.path, sessionId);
+    return archived === undefined ? info : { ...info, archived };
+  }
+  return undefined;
+}

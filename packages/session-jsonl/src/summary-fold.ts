@@ -1,0 +1,212 @@
+import { findFirstPrompt } from './first-prompt.js';
+import type { SDKSessionInfo } from './types.js';
+
+/**
+ * The running summary of one session, folded entry by entry. JSON-safe, so a store can persist
+ * it verbatim between appends; treat it as opaque.
+ *
+ * Set-once: `isSidechain` (first entry), `createdAt`, `cwd`, `entrypoint`, `sessionKind`,
+ * `firstPrompt`. Last-wins: `customTitle`, `aiTitle`, `lastPrompt`, `summaryHint`, `gitBranch`,
+ * `tag` (a blank tag clears it). Blank strings never count.
+ */
+export interface SessionSummaryData {
+  started?: boolean;
+  isSidechain?: boolean;
+  createdAt?: number;
+  cwd?: string;
+  entrypoint?: string;
+  sessionKind?: string;
+  firstPrompt?: string;
+  firstPromptLocked?: boolean;
+  commandFallback?: string;
+  customTitle?: string;
+  aiTitle?: string;
+  lastPrompt?: string;
+  summaryHint?: string;
+  gitBranch?: string;
+  tag?: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const PROGRAMMATIC_ENTRYPOINTS = new Set(['sdk-cli', 'sdk-ts', 'sdk-py']);
+const DAEMON_SESSION_KINDS = new Set(['daemon', 'daemon-worker']);
+
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Epoch milliseconds of an ISO-8601 timestamp string, or `undefined`. */
+export function parseTimestamp(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** The top-level fields the fold reads. */
+export type SummaryField =
+  | 'type'
+  | 'isSidechain'
+  | 'timestamp'
+  | 'cwd'
+  | 'entrypoint'
+  | 'sessionKind'
+  | 'isMeta'
+  | 'isCompactSummary'
+  | 'message'
+  | 'customTitle'
+  | 'aiTitle'
+  | 'lastPrompt'
+  | 'summary'
+  | 'tag'
+  | 'gitBranch';
+
+/** Every {@link SummaryField}, in a fixed order. */
+export const SUMMARY_FIELDS: readonly SummaryField[] = [
+  'type',
+  'isSidechain',
+  'timestamp',
+  'cwd',
+  'entrypoint',
+  'sessionKind',
+  'isMeta',
+  'isCompactSummary',
+  'message',
+  'customTitle',
+  'aiTitle',
+  'lastPrompt',
+  'summary',
+  'tag',
+  'gitBranch',
+];
+
+/** Reads one top-level field of the entry being folded; `undefined` when absent. */
+export type SummaryFieldReader = (field: SummaryField) => unknown;
+
+/**
+ * Folds one entry, given as a field reader, into `data` in place. Fields are read lazily and
+ * only while they can still change the summary, so a reader may decode on demand; a reader that
+ * answers `undefined` for a field makes the entry count as if it lacked it.
+ */
+export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldReader): void {
+  if (data.started !== true) {
+    data.started = true;
+    if (read('isSidechain') === true) data.isSidechain = true;
+  }
+  if (data.createdAt === undefined) {
+    const createdAt = parseTimestamp(read('timestamp'));
+    if (createdAt !== undefined) data.createdAt = createdAt;
+  }
+  if (data.cwd === undefined) {
+    const cwd = nonBlank(read('cwd'));
+    if (cwd !== undefined) data.cwd = cwd;
+  }
+  if (data.entrypoint === undefined) {
+    const entrypoint = nonBlank(read('entrypoint'));
+    if (entrypoint !== undefined) data.entrypoint = entrypoint;
+  }
+  if (data.sessionKind === undefined) {
+    const sessionKind = nonBlank(read('sessionKind'));
+    if (sessionKind !== undefined) data.sessionKind = sessionKind;
+  }
+  const type = read('type');
+  if (data.firstPromptLocked !== true && type === 'user') {
+    const found = findFirstPrompt({
+      type,
+      isMeta: read('isMeta'),
+      isCompactSummary: read('isCompactSummary'),
+      message: read('message'),
+    });
+    if (found?.command !== undefined && data.commandFallback === undefined)
+      data.commandFallback = found.command;
+    if (found?.prompt !== undefined) {
+      data.firstPrompt = found.prompt;
+      data.firstPromptLocked = true;
+    }
+  }
+  const customTitle = nonBlank(read('customTitle'));
+  if (customTitle !== undefined) data.customTitle = customTitle;
+  const aiTitle = nonBlank(read('aiTitle'));
+  if (aiTitle !== undefined) data.aiTitle = aiTitle;
+  const lastPrompt = nonBlank(read('lastPrompt'));
+  if (lastPrompt !== undefined) data.lastPrompt = lastPrompt;
+  const gitBranch = nonBlank(read('gitBranch'));
+  if (gitBranch !== undefined) data.gitBranch = gitBranch;
+  if (type === 'summary') {
+    const summary = nonBlank(read('summary'));
+    if (summary !== undefined) data.summaryHint = summary;
+  }
+  if (type === 'tag') {
+    const tag = read('tag');
+    if (typeof tag === 'string') {
+      if (tag.trim() === '') delete data.tag;
+      else data.tag = tag;
+    }
+  }
+}
+
+/** Folds one entry object into `data` in place (see {@link foldSummaryFields}). */
+export function foldSummaryEntry(data: SessionSummaryData, entry: Readonly<Record<string, unknown>>): void {
+  foldSummaryFields(data, (field) => entry[field]);
+}
+
+/**
+ * Folds `entries` into a copy of `prev` (or a fresh summary) and returns it; `prev` is not changed.
+ * Folding two batches one after the other equals folding their concatenation.
+ */
+export function foldSummaryEntries(
+  prev: SessionSummaryData | undefined,
+  entries: Iterable<Readonly<Record<string, unknown>>>,
+): SessionSummaryData {
+  const data: SessionSummaryData = { ...prev };
+  for (const entry of entries) {
+    if (typeof entry === 'object' && entry !== null) foldSummaryEntry(data, entry);
+  }
+  return data;
+}
+
+/** True for a session started by an SDK entrypoint or a daemon, which `includeProgrammatic: false` hides. */
+export function isProgrammaticSummary(data: SessionSummaryData): boolean {
+  return (
+    (data.entrypoint !== undefined && PROGRAMMATIC_ENTRYPOINTS.has(data.entrypoint)) ||
+    (data.sessionKind !== undefined && DAEMON_SESSION_KINDS.has(data.sessionKind))
+  );
+}
+
+/** Facts about a session that do not come from its entries. */
+export interface SessionFacts {
+  /** Modification time, integer epoch milliseconds. */
+  lastModified: number;
+  /** Transcript size in bytes, when known. */
+  fileSize?: number;
+  /** The project path, used as `cwd` when no entry recorded one. */
+  projectPath?: string;
+  /** The archive mark, when there is one. */
+  archived?: boolean;
+}
+
+/**
+ * Turns a folded summary into the listing's {@link SDKSessionInfo}. Returns `undefined` for a
+ * sidechain and for a session with nothing to show as its summary (metadata only).
+ */
+export function sessionInfoFromSummary(
+  sessionId: string,
+  data: SessionSummaryData,
+  facts: SessionFacts,
+): SDKSessionInfo | undefined {
+  if (data.isSidechain === true) return undefined;
+  const customTitle = data.customTitle ?? data.aiTitle;
+  const firstPrompt = data.firstPrompt ?? data.commandFallback;
+  const summary = customTitle ?? data.lastPrompt ?? data.summaryHint ?? firstPrompt;
+  if (summary === undefined) return undefined;
+  const info: SDKSessionInfo = { sessionId, summary, lastModified: Math.trunc(facts.lastModified) };
+  if (facts.fileSize !== undefined) info.fileSize = facts.fileSize;
+  if (customTitle !== undefined) info.customTitle = customTitle;
+  if (firstPrompt !== undefined) info.firstPrompt = firstPrompt;
+  if (data.gitBranch !== undefined) info.gitBranch = data.gitBranch;
+  const cwd = data.cwd ?? facts.projectPath;
+  if (cwd !== undefined) info.cwd = cwd;
+  if (data.tag !== undefined) info.tag = data.tag;
+  if (data.createdAt !== undefined) info.createdAt = data.createdAt;
+  if (facts.archived !== undefined) info.archived = facts.archived;
+  return info;
+}
