@@ -1,2 +1,65 @@
-/** Public API of @ccsdk/session-jsonl. */
-export const PACKAGE_NAME = '@ccsdk/session-jsonl';
+/**
+ * Public API of `@ccsdk/session-jsonl`: Claude Code session transcripts on disk.
+ * Everything exported here is public; nothing else is.
+ */
+export { ARCHIVE_MARK_FILE } from './archive-mark.js';
+export { type ConfigDirSources, resolveConfigDir, resolveProjectsDir } from './config-dir.js';
+export { archiveSession, deleteSession, unarchiveSession } from './delete-archive.js';
+export { SessionJsonlError, type SessionJsonlErrorCode } from './errors.js';
+export { type FirstPromptFinding, findFirstPrompt, truncatePrompt } from './first-prompt.js';
+export { forkSession, forkTitleFor } from './fork-session.js';
+export { listGitWorktrees } from './git-worktrees.js';
+export { isAgentId, isUuid } from './ids.js';
+export {
+  FIRST_PROMPT_MAX_CHARS,
+  FIRST_PROMPT_SCAN_BYTES,
+  LIST_READ_CONCURRENCY,
+  LITE_READ_BYTES,
+  MAX_SANITIZED_LENGTH_CHARS,
+  SMALL_FILE_MAX_BYTES,
+  STREAM_CHUNK_BYTES,
+  TAG_SANITIZE_MAX_PASSES,
+} from './limits.js';
+export { listSessions } from './list-sessions.js';
+export { canonicalizePath, projectKeyForDirectory, sanitizePath, simpleHash } from './project-key.js';
+export { checkTitle, renameSession, tagSession } from './rename-tag.js';
+export { getSessionInfo } from './session-info.js';
+export { getSessionMessages } from './session-messages.js';
+export { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
+export {
+  foldSummaryEntries,
+  foldSummaryEntry,
+  foldSummaryFields,
+  isProgrammaticSummary,
+  parseTimestamp,
+  type SessionFacts,
+  type SessionSummaryData,
+  SUMMARY_FIELDS,
+  type SummaryField,
+  type SummaryFieldReader,
+  sessionInfoFromSummary,
+} from './summary-fold.js';
+export { sanitizeTag } from './tag-sanitize.js';
+export {
+  locateSessionTranscript,
+  locateSubagentTranscripts,
+  readTranscriptEntries,
+  type SessionTranscriptLocation,
+  type SubagentTranscriptLocation,
+  type TranscriptEntry,
+} from './transcript-access.js';
+export type {
+  ConfigDirOption,
+  ForkSessionOptions,
+  ForkSessionResult,
+  GetSessionInfoOptions,
+  GetSessionMessagesOptions,
+  GetSubagentMessagesOptions,
+  ListSessionsOptions,
+  ListSubagentsOptions,
+  SDKSessionInfo,
+  SessionJsonlWarning,
+  SessionLookupOptions,
+  SessionMessage,
+  SessionMutationOptions,
+} from './types.js';

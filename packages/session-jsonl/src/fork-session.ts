@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
+import { SessionJsonlError } from './errors.js';
+import { type ForkPlan, forkEntry, parseSourceLine, planFork } from './fork-plan.js';
+import { isUuid, quote } from './ids.js';
+import { FORK_WRITE_BATCH_BYTES } from './limits.js';
+import { readLines } from './line-reader.js';
+import { readSessionSummary } from './lite-read.js';
+import { mutationTargets } from './mutation-target.js';
+import { checkOptionsObject } from './options.js';
+import { publishByHardLink } from './publish-file.js';
+import { checkTitle } from './rename-tag.js';
+import type { TranscriptFile } from './session-files.js';
+import type { SessionSummaryData } from './summary-fold.js';
+import type { ForkSessionOptions, ForkSessionResult } from './types.js';
+
+/** Title a fork gets without an explicit one: the source's title, else its first prompt, plus ` (fork)`. */
+export function forkTitleFor(source: SessionSummaryData | undefined): string {
+  const base =
+    source?.customTitle ??
+    source?.aiTitle ??
+    source?.firstPrompt ??
+    source?.commandFallback ??
+    'Forked session';
+  return `${base} (fork)`;
+}
+
+/**
+ * Forks a session into a new one with fresh UUIDs, in the same project folder, without running
+ * the CLI. Copies the conversation entries (not sidechains) up to and including `upToMessageId`
+ * when given; each copy records `forkedFrom`. Ends with a `custom-title` entry: `title`, or
+ * `<source title> (fork)`. Safe while the CLI writes the source.
+ *
+ * The fork is written to a private staging file and published by hard link, so a partial fork is
+ * never visible and no existing file is overwritten. Throws `INVALID_SESSION_ID`,
+ * `INVALID_MESSAGE_ID`, `INVALID_TITLE`, `SESSION_NOT_FOUND`, `MESSAGE_NOT_FOUND`,
+ * `NOTHING_TO_FORK` or `PUBLISH_FAILED`.
+ */
+export async function forkSession(
+  sessionId: string,
+  options: ForkSessionOptions = {},
+): Promise<ForkSessionResult> {
+  const raw = checkOptionsObject(options);
+  const upToMessageId = raw['upToMessageId'];
+  if (upToMessageId !== undefined && !isUuid(upToMessageId)) {
+    throw new SessionJsonlError({
+      code: 'INVALID_MESSAGE_ID',
+      message: `Invalid upToMessageId ${quote(upToMessageId)}: pass the uuid of a message from getSessionMessages().`,
+    });
+  }
+  const explicitTitle = raw['title'] === undefined ? undefined : checkTitle(raw['title']);
+  const [source] = await mutationTargets(sessionId, raw);
+  const file = source!;
+  const title = explicitTitle ?? forkTitleFor(await readSessionSummary(file.filePath, file.size));
+  const forkId = randomUUID();
+  const handle = await open(file.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const plan = await planFork(handle, sessionId, upToMessageId);
+    await publishByHardLink(file.projectDir.path, `${forkId}.jsonl`, (out) =>
+      writeFork(handle, out, plan, { file, forkId, title }),
+    );
+  } finally {
+    await handle.close();
+  }
+  return { sessionId: forkId };
+}
+
+async function writeFork(
+  source: FileHandle,
+  out: FileHandle,
+  plan: ForkPlan,
+  fork: { file: TranscriptFile; forkId: string; title: string },
+): Promise<void> {
+  const now = new Date().toISOString();
+  let pending: string[] = [];
+  let pendingChars = 0;
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    pendingChars = 0;
+    await out.writeFile(chunk);
+  };
+  let line = -1;
+  let position = 0;
+  while (position < plan.endOffset) {
+    const result = await readLines(
+      source,
+      (bytes, start, end) => {
+        line++;
+        if (!plan.lines.has(line)) return true;
+        const entry = parseSourceLine(bytes, start, end);
+        if (entry === undefined) return true;
+        const text = `${JSON.stringify(forkEntry(entry, line, plan, fork.file.sessionId, fork.forkId, now))}\n`;
+        pending.push(text);
+        pendingChars += text.length;
+        return pendingChars < FORK_WRITE_BATCH_BYTES;
+      },
+      { start: position, end: plan.endOffset },
+    );
+    await flush();
+    if (!result.stopped) break;
+    position = result.endOffset;
+  }
+  if (plan.replacements.length > 0) {
+    pending.push(
+      `${JSON.stringify({ type: 'content-replacement', sessionId: fork.forkId, replacements: plan.replacements })}\n`,
+    );
+  }
+  pending.push(
+    `${JSON.stringify({ type: 'custom-title', sessionId: fork.forkId, customTitle: fork.title, uuid: randomUUID(), timestamp: now })}\n`,
+  );
+  await flush();
+}
