@@ -19,7 +19,10 @@ export interface FakeMessagesApi extends AsyncDisposable {
   readonly scriptExhausted: boolean;
   /** Replies of an array script not yet consumed; `undefined` for a function script. */
   readonly remainingReplies: number | undefined;
-  /** Errors thrown by the script, the side reply or the main-request rule (each answered with a 500). */
+  /**
+   * Errors thrown by the script or the side reply, or bad replies they returned (each answered
+   * with a 500), and errors thrown by `isMainRequest` (that request is then a side request).
+   */
   readonly scriptErrors: readonly Error[];
   /** The recorded `POST /v1/messages` requests, main and side. */
   messageRequests(): RecordedMessagesRequest[];

@@ -100,7 +100,8 @@ async function answerMessages(
     return failScript(ctx, record, response, error);
   }
   const { reply, outcome } = chosen;
-  if (reply.delayMs !== undefined && reply.delayMs > 0 && !(await pause(reply.delayMs, ctx.signal))) return;
+  const signal = AbortSignal.any([ctx.signal, closedSignal(response)]);
+  if (reply.delayMs !== undefined && reply.delayMs > 0 && !(await pause(reply.delayMs, signal))) return;
   if (isErrorReply(reply)) {
     const headers: Record<string, string> =
       reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) };
@@ -119,7 +120,14 @@ async function answerMessages(
   if (!record.stream) return finish(record, response, outcome, 200, message);
   record.outcome = outcome;
   record.status = 200;
-  await streamSse(response, messageToSseEvents(message), reply.chunkDelayMs ?? 0, ctx.signal);
+  await streamSse(response, messageToSseEvents(message), reply.chunkDelayMs ?? 0, signal);
+}
+
+/** A signal that aborts when the response closes (sent, or the client went away). */
+function closedSignal(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => controller.abort());
+  return controller.signal;
 }
 
 function rejectBody(record: Mutable<RecordedRequest>, response: ServerResponse, tooLarge: boolean): void {

@@ -36,6 +36,8 @@ export function platformPackageName(platform: string, arch: string, libc: Libc):
  * keeps it as a sibling there), binary `claude` (`claude.exe` on win32). Falls back to the
  * wrapper's `bin/claude.exe` when that is a real binary (over {@link MIN_NATIVE_BINARY_BYTES},
  * i.e. the postinstall step copied it). Throws `TestingError` `CLI_NOT_INSTALLED` otherwise.
+ * Resolution is Node's own, so `NODE_PATH` and the global folders count too (pnpm points
+ * `NODE_PATH` at its hidden hoist folder for the binaries it runs).
  */
 export function locateClaudeCodeBinary(options: LocateClaudeCodeBinaryOptions = {}): string {
   const from = options.from ?? process.cwd();
