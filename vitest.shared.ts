@@ -11,5 +11,7 @@ export const sharedVitestConfig = defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
   },
 });

@@ -1,2 +1,35 @@
-/** Public API of @ccsdk/sdk. */
-export const PACKAGE_NAME = '@ccsdk/sdk';
+/**
+ * Public API of @ccsdk/sdk: drive Claude Code from TypeScript. Everything listed here is public;
+ * nothing else is.
+ */
+export type { SdkErrorCode } from './errors.js';
+export { AbortError, ResultError, SdkError } from './errors.js';
+export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
+export type {
+  ContentBlock,
+  SDKAssistantMessage,
+  SDKMessage,
+  SDKResultError,
+  SDKResultMessage,
+  SDKResultSuccess,
+  SDKSystemInitMessage,
+  SDKUnknownMessage,
+  SDKUserMessage,
+} from './messages.js';
+export {
+  isSDKAssistantMessage,
+  isSDKPartialAssistantMessage,
+  isSDKResultError,
+  isSDKResultMessage,
+  isSDKResultSuccess,
+  isSDKSystemInitMessage,
+  isSDKUserMessage,
+  isTextBlock,
+  isThinkingBlock,
+  isToolResultBlock,
+  isToolUseBlock,
+} from './messages.js';
+export type { Options } from './options.js';
+export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions.js';
+export type { InitializationResult, Prompt, Query } from './query.js';
+export { query } from './query.js';

@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { runCommand } from './commands/run.js';
+
+const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-turns <n>]
+
+  run   Runs the prompt through Claude Code and prints the stream.
+        Without ANTHROPIC_API_KEY it runs offline against a scripted model.`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      model: { type: 'string' },
+      cwd: { type: 'string' },
+      'max-turns': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [verb, ...rest] = positionals;
+  if (values.help || verb !== 'run' || rest.length === 0) {
+    process.stderr.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const maxTurns = values['max-turns'] === undefined ? undefined : Number(values['max-turns']);
+  if (maxTurns !== undefined && !(Number.isInteger(maxTurns) && maxTurns > 0)) {
+    process.stderr.write(
+      `--max-turns must be a positive integer, got ${JSON.stringify(values['max-turns'])}\n`,
+    );
+    return 2;
+  }
+  return runCommand({
+    prompt: rest.join(' '),
+    ...(values.model === undefined ? {} : { model: values.model }),
+    ...(values.cwd === undefined ? {} : { cwd: values.cwd }),
+    ...(maxTurns === undefined ? {} : { maxTurns }),
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`ccsdk: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

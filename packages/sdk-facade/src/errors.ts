@@ -1,0 +1,76 @@
+const MARKER = Symbol.for('@ccsdk/sdk.error');
+
+/** Stable codes of {@link SdkError}. Branch on these, not on messages. */
+export type SdkErrorCode =
+  | 'ABORTED'
+  | 'RESULT_ERROR'
+  | 'INITIALIZE_FAILED'
+  | 'QUERY_CLOSED'
+  | 'INVALID_PROMPT';
+
+/**
+ * The base class of the errors `@ccsdk/sdk` raises itself. Errors of the lower packages (the
+ * transport's `CLINotFoundError`, `ProcessExitError`, the control channel's `ControlProtocolError`)
+ * reach the caller unchanged, each with its own `code`.
+ */
+export class SdkError extends Error {
+  readonly code: SdkErrorCode;
+  readonly [MARKER] = true;
+
+  constructor(init: { code: SdkErrorCode; message: string; cause?: unknown }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'SdkError';
+    this.code = init.code;
+  }
+
+  /** True for any `SdkError`, even one from another copy of this package. */
+  static isInstance(error: unknown): error is SdkError {
+    return typeof error === 'object' && error !== null && MARKER in error;
+  }
+}
+
+/**
+ * The query was cancelled through `options.abortController` or `options.signal`. Always this class,
+ * never a timeout or a generic failure; `cause` is the signal's reason.
+ */
+export class AbortError extends SdkError {
+  constructor(message = 'The query was aborted.', cause?: unknown) {
+    super({ code: 'ABORTED', message, cause });
+    this.name = 'AbortError';
+  }
+}
+
+/**
+ * The CLI reported an error `result` (e.g. `error_max_turns`) and then exited non-zero. Carries that
+ * result message, so callers see why rather than only "exit code 1".
+ */
+export class ResultError extends SdkError {
+  /** The error `result` message the CLI sent before it exited. */
+  readonly result: Record<string, unknown>;
+  /** The CLI's exit code. */
+  readonly exitCode: number | null;
+
+  constructor(init: { result: Record<string, unknown>; exitCode: number | null; cause?: unknown }) {
+    super({
+      code: 'RESULT_ERROR',
+      message: describeErrorResult(init.result, init.exitCode),
+      cause: init.cause,
+    });
+    this.name = 'ResultError';
+    this.result = init.result;
+    this.exitCode = init.exitCode;
+  }
+}
+
+function describeErrorResult(result: Record<string, unknown>, exitCode: number | null): string {
+  const errors = Array.isArray(result['errors']) ? result['errors'].filter((e) => typeof e === 'string') : [];
+  const text =
+    errors.length > 0
+      ? errors.join('; ')
+      : typeof result['result'] === 'string' && result['result'] !== ''
+        ? result['result']
+        : typeof result['api_error_status'] === 'number'
+          ? `API error (HTTP ${result['api_error_status']})`
+          : String(result['subtype'] ?? 'error');
+  return `Claude Code ended with an error result (${String(result['subtype'])}, exit code ${String(exitCode)}): ${text}`;
+}

@@ -1,0 +1,27 @@
+import type { Transport } from '@ccsdk/control-protocol';
+import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { CanUseTool } from './permissions.js';
+
+/**
+ * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)
+ * plus what the SDK itself handles (callbacks, abort, a custom transport).
+ */
+export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror'> {
+  /** Aborting it ends the query with an `AbortError` and stops the CLI. */
+  abortController?: AbortController;
+  /** Same as `abortController`, for callers that already hold a signal. */
+  signal?: AbortSignal;
+  /** Use this transport instead of spawning the CLI (e.g. Direct Connect, or an in-memory pair in tests). */
+  transport?: Transport;
+  /** Bound on the `initialize` handshake, in ms. Default `INITIALIZE_TIMEOUT_MS` (60 s). */
+  initializeTimeoutMs?: number;
+  /**
+   * Receives non-fatal problems (a malformed stdout line, a callback that threw). Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (error: Error) => void;
+  /** Asked before each tool use the CLI's rules do not settle. Sets `--permission-prompt-tool stdio`. */
+  canUseTool?: CanUseTool;
+  /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
+  hooks?: Record<string, unknown[]>;
+}

@@ -1,0 +1,323 @@
+import { describe, expect, it, vi } from 'vitest';
+import { AbortError, ResultError } from './errors.js';
+import type { SDKMessage } from './messages.js';
+import { query } from './query.js';
+import { FakeCliTransport } from './testing/fake-cli-transport.js';
+
+const INIT = { type: 'system', subtype: 'init', session_id: 's-1', model: 'claude-test' };
+const ASSISTANT = {
+  type: 'assistant',
+  message: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] },
+  parent_tool_use_id: null,
+  session_id: 's-1',
+};
+const SUCCESS = { type: 'result', subtype: 'success', is_error: false, result: 'hi', session_id: 's-1' };
+
+async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
+  const out: SDKMessage[] = [];
+  for await (const message of iterable) out.push(message);
+  return out;
+}
+
+/** Plays the CLI: once the prompt arrived and input ended (as for a one-shot prompt), emits and exits. */
+function startConversation(transport: FakeCliTransport, messages: Record<string, unknown>[]): void {
+  void transport
+    .waitForSent((m) => m['type'] === 'user')
+    .then(() => vi.waitFor(() => expect(transport.inputEnded).toBe(true)))
+    .then(() => {
+      for (const message of messages) transport.emit(message);
+      transport.finish({});
+    });
+}
+
+describe('query()', () => {
+  it('should send initialize first, then the prompt as a user message, and yield the stream in order', async () => {
+    const transport = new FakeCliTransport();
+    startConversation(transport, [INIT, { type: 'keep_alive' }, ASSISTANT, SUCCESS]);
+    const messages = await collect(query({ prompt: 'hello', options: { transport } }));
+
+    expect(messages.map((m) => m.type)).toEqual(['system', 'assistant', 'result']);
+    expect(transport.sent[0]).toMatchObject({ type: 'control_request', request: { subtype: 'initialize' } });
+    expect(transport.sent[1]).toEqual({
+      type: 'user',
+      session_id: '',
+      message: { role: 'user', content: 'hello' },
+      parent_tool_use_id: null,
+    });
+    expect(transport.inputEnded).toBe(true);
+  });
+
+  it('should not yield transcript_mirror frames', async () => {
+    const transport = new FakeCliTransport();
+    startConversation(transport, [
+      INIT,
+      { type: 'transcript_mirror', filePath: '/x.jsonl', entries: [] },
+      SUCCESS,
+    ]);
+    const messages = await collect(query({ prompt: 'hello', options: { transport } }));
+    expect(messages.map((m) => m.type)).toEqual(['system', 'result']);
+  });
+
+  it('should stream an async iterable prompt and end input after it', async () => {
+    const transport = new FakeCliTransport();
+    async function* prompts() {
+      yield {
+        type: 'user' as const,
+        session_id: '',
+        message: { role: 'user' as const, content: 'one' },
+        parent_tool_use_id: null,
+      };
+      yield {
+        type: 'user' as const,
+        session_id: '',
+        message: { role: 'user' as const, content: 'two' },
+        parent_tool_use_id: null,
+      };
+    }
+    const run = query({ prompt: prompts(), options: { transport } });
+    await transport.waitForSent((m) => (m['message'] as { content?: string } | undefined)?.content === 'two');
+    await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+    transport.finish({});
+    await collect(run);
+    expect(transport.sent.filter((m) => m['type'] === 'user')).toHaveLength(2);
+  });
+
+  it('should keep input open with canUseTool until a result arrives', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'hello',
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    await transport.waitForSent((m) => m['type'] === 'user');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.inputEnded).toBe(false);
+    transport.emit(SUCCESS);
+    await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+    transport.finish({});
+    await collect(run);
+  });
+
+  it('should keep input open while a background task runs past a result', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'hello',
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    await transport.waitForSent((m) => m['type'] === 'user');
+    transport.emit({ type: 'system', subtype: 'task_started', task_id: 't1', task_type: 'local_agent' });
+    transport.emit(SUCCESS);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.inputEnded).toBe(false);
+    transport.emit({ type: 'system', subtype: 'task_notification', task_id: 't1', status: 'completed' });
+    transport.emit(SUCCESS);
+    await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+    transport.finish({});
+    await collect(run);
+  });
+
+  it('should turn an error result followed by a non-zero exit into a ResultError carrying the result', async () => {
+    const transport = new FakeCliTransport();
+    const errorResult = {
+      type: 'result',
+      subtype: 'error_max_turns',
+      is_error: true,
+      errors: ['Reached max turns (1)'],
+    };
+    void transport
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        transport.emit(INIT);
+        transport.emit(errorResult);
+        queueMicrotask(() =>
+          transport.finish({ error: Object.assign(new Error('exit 1'), { exitCode: 1 }) }),
+        );
+      });
+    const seen: SDKMessage[] = [];
+    const error = await (async () => {
+      for await (const message of query({ prompt: 'go', options: { transport } })) seen.push(message);
+    })().catch((e: unknown) => e);
+    expect(seen.map((m) => m.type)).toEqual(['system', 'result']);
+    expect(error).toBeInstanceOf(ResultError);
+    expect((error as ResultError).code).toBe('RESULT_ERROR');
+    expect((error as ResultError).result).toMatchObject({ subtype: 'error_max_turns' });
+    expect((error as ResultError).message).toContain('Reached max turns (1)');
+  });
+
+  it('should pass other transport failures through unchanged', async () => {
+    const transport = new FakeCliTransport();
+    const failure = Object.assign(new Error('boom: stderr tail'), { code: 'PROCESS_EXITED', exitCode: 2 });
+    void transport.waitForSent((m) => m['type'] === 'user').then(() => transport.finish({ error: failure }));
+    await expect(collect(query({ prompt: 'go', options: { transport } }))).rejects.toBe(failure);
+  });
+
+  it('should close the transport when the consumer breaks out early', async () => {
+    const transport = new FakeCliTransport();
+    void transport
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        transport.emit(INIT);
+        transport.emit(ASSISTANT);
+      });
+    for await (const message of query({ prompt: 'go', options: { transport } })) {
+      if (message.type === 'system') break;
+    }
+    expect(transport.closed).toBe(true);
+  });
+
+  it('should reject with AbortError and close when the abort controller fires', async () => {
+    const transport = new FakeCliTransport();
+    const abortController = new AbortController();
+    void transport.waitForSent((m) => m['type'] === 'user').then(() => transport.emit(INIT));
+    const run = query({ prompt: 'go', options: { transport, abortController } });
+    const first = await run.next();
+    expect(first.value).toMatchObject({ type: 'system' });
+    abortController.abort();
+    await expect(run.next()).rejects.toBeInstanceOf(AbortError);
+    await vi.waitFor(() => expect(transport.closed).toBe(true));
+  });
+
+  it('should reject with AbortError without starting when the signal is already aborted', async () => {
+    const transport = new FakeCliTransport();
+    const abortController = new AbortController();
+    abortController.abort();
+    await expect(
+      collect(query({ prompt: 'go', options: { transport, abortController } })),
+    ).rejects.toMatchObject({
+      code: 'ABORTED',
+    });
+    expect(transport.sent).toEqual([]);
+  });
+
+  it('should send interrupt as a control request', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('interrupt', {});
+    const run = query({ prompt: 'go', options: { transport } });
+    await run.interrupt();
+    expect(transport.controlRequests('interrupt')).toHaveLength(1);
+    await run.close();
+  });
+
+  it('should expose the initialize answer', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('initialize', { commands: [{ name: 'help' }], models: [] });
+    const run = query({ prompt: 'go', options: { transport } });
+    await expect(run.initializationResult()).resolves.toMatchObject({ commands: [{ name: 'help' }] });
+    await run.close();
+  });
+});
+
+describe('query() permission callback', () => {
+  function askToolUse(
+    transport: FakeCliTransport,
+    input: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    transport.emit({
+      type: 'control_request',
+      request_id: 'cli_1',
+      request: {
+        subtype: 'can_use_tool',
+        tool_name: 'Bash',
+        input,
+        tool_use_id: 'toolu_1',
+        permission_suggestions: [],
+      },
+    });
+    return transport
+      .waitForSent((m) => m['type'] === 'control_response')
+      .then((m) => (m['response'] as { response: Record<string, unknown> }).response);
+  }
+
+  it('should allow with the original input when the callback gives no updatedInput', async () => {
+    const transport = new FakeCliTransport();
+    const canUseTool = vi.fn(async () => ({ behavior: 'allow' as const }));
+    const run = query({ prompt: 'go', options: { transport, canUseTool } });
+    await run.initializationResult();
+    await expect(askToolUse(transport, { command: 'ls' })).resolves.toEqual({
+      behavior: 'allow',
+      updatedInput: { command: 'ls' },
+    });
+    expect(canUseTool).toHaveBeenCalledWith(
+      'Bash',
+      { command: 'ls' },
+      expect.objectContaining({ toolUseID: 'toolu_1' }),
+    );
+    await run.close();
+  });
+
+  it('should deny with the message and interrupt flag', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'go',
+      options: { transport, canUseTool: async () => ({ behavior: 'deny', message: 'no', interrupt: true }) },
+    });
+    await run.initializationResult();
+    await expect(askToolUse(transport, {})).resolves.toEqual({
+      behavior: 'deny',
+      message: 'no',
+      interrupt: true,
+    });
+    await run.close();
+  });
+
+  it('should deny (fail closed) and report when the callback throws', async () => {
+    const transport = new FakeCliTransport();
+    const onWarning = vi.fn();
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport,
+        onWarning,
+        canUseTool: async () => {
+          throw new Error('callback broke');
+        },
+      },
+    });
+    await run.initializationResult();
+    const answer = await askToolUse(transport, {});
+    expect(answer['behavior']).toBe('deny');
+    expect(String(answer['message'])).toContain('callback broke');
+    expect(onWarning).toHaveBeenCalledWith(expect.objectContaining({ message: 'callback broke' }));
+    await run.close();
+  });
+
+  it('should send --permission-prompt-tool stdio only through the default transport', () => {
+    expect(() =>
+      query({
+        prompt: 'go',
+        options: { canUseTool: async () => ({ behavior: 'allow' }), permissionPromptToolName: 'x' },
+      }),
+    ).toThrow(TypeError);
+  });
+});
+
+describe('query() option validation', () => {
+  const transport = new FakeCliTransport();
+  it.each([
+    [{ resumeSessionAt: 'a0a0a0a0-0000-4000-8000-000000000000' }, /resumeSessionAt/],
+    [
+      { resume: 'a0a0a0a0-0000-4000-8000-000000000000', sessionId: 'b0a0a0a0-0000-4000-8000-000000000000' },
+      /sessionId/,
+    ],
+    [{ initializeTimeoutMs: -1 }, /initializeTimeoutMs/],
+    [{ abortController: {} as AbortController }, /abortController/],
+  ])('should reject %j synchronously', (options, message) => {
+    expect(() => query({ prompt: 'go', options: { transport, ...options } })).toThrow(message);
+  });
+
+  it('should accept sessionId with resume when forking', () => {
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport: new FakeCliTransport(),
+        resume: 'a0a0a0a0-0000-4000-8000-000000000000',
+        sessionId: 'b0a0a0a0-0000-4000-8000-000000000000',
+        forkSession: true,
+      },
+    });
+    return run.close();
+  });
+
+  it('should reject a prompt that is neither a string nor an async iterable', () => {
+    expect(() => query({ prompt: 42 as unknown as string, options: { transport } })).toThrow(TypeError);
+  });
+});

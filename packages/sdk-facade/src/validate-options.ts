@@ -1,0 +1,51 @@
+import type { Options } from './options.js';
+
+type Rule = (options: Options) => string | undefined;
+
+const RULES: readonly Rule[] = [
+  (o) =>
+    o.canUseTool !== undefined && typeof o.canUseTool !== 'function'
+      ? `options.canUseTool must be a function, got ${typeof o.canUseTool}`
+      : undefined,
+  (o) =>
+    o.canUseTool !== undefined && o.permissionPromptToolName !== undefined
+      ? `options.canUseTool and options.permissionPromptToolName (${JSON.stringify(o.permissionPromptToolName)}) cannot be used together: canUseTool already answers permission prompts over stdio`
+      : undefined,
+  (o) =>
+    o.resumeSessionAt !== undefined && o.resume === undefined
+      ? `options.resumeSessionAt (${JSON.stringify(o.resumeSessionAt)}) needs options.resume`
+      : undefined,
+  (o) =>
+    o.sessionId !== undefined && (o.resume !== undefined || o.continue === true) && o.forkSession !== true
+      ? `options.sessionId (${JSON.stringify(o.sessionId)}) with options.resume or options.continue needs options.forkSession: true`
+      : undefined,
+  (o) =>
+    o.abortController !== undefined && !(o.abortController instanceof AbortController)
+      ? 'options.abortController must be an AbortController'
+      : undefined,
+  (o) =>
+    o.signal !== undefined && !(o.signal instanceof AbortSignal)
+      ? 'options.signal must be an AbortSignal'
+      : undefined,
+  (o) =>
+    o.initializeTimeoutMs !== undefined &&
+    !(Number.isFinite(o.initializeTimeoutMs) && o.initializeTimeoutMs > 0)
+      ? `options.initializeTimeoutMs must be a positive number of ms, got ${String(o.initializeTimeoutMs)}`
+      : undefined,
+  (o) =>
+    o.transport !== undefined &&
+    (typeof o.transport.start !== 'function' || typeof o.transport.send !== 'function')
+      ? 'options.transport must implement the Transport interface (start, send, endInput, close)'
+      : undefined,
+];
+
+/** Throws a `TypeError` naming the options when a combination is invalid. Runs synchronously in `query()`. */
+export function validateOptions(options: Options): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
+  }
+  for (const rule of RULES) {
+    const problem = rule(options);
+    if (problem !== undefined) throw new TypeError(problem);
+  }
+}

@@ -1,0 +1,117 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  isSDKAssistantMessage,
+  isSDKResultMessage,
+  isSDKSystemInitMessage,
+  isTextBlock,
+  type Query,
+  query,
+  type SDKMessage,
+} from '@ccsdk/sdk';
+import { reply, text, toolUse } from '@ccsdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
+import { type Rig, startRig } from './support/rig.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  await rig?.dispose();
+  rig = undefined;
+});
+
+async function collect(run: Query): Promise<SDKMessage[]> {
+  const messages: SDKMessage[] = [];
+  for await (const message of run) messages.push(message);
+  return messages;
+}
+
+function assistantTexts(messages: SDKMessage[]): string[] {
+  return messages.flatMap((m) =>
+    isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
+  );
+}
+
+describe('query() through the real Claude Code CLI', () => {
+  it('should stream init, the scripted assistant text and a success result, and write the transcript', async () => {
+    rig = await startRig({ script: [reply(text('Hello from the scripted model.'))] });
+    const messages = await collect(
+      query({ prompt: 'Say hello, marker-7f3a', options: { env: rig.env, cwd: rig.sandbox.cwd } }),
+    );
+
+    const init = messages.find(isSDKSystemInitMessage);
+    expect(init).toBeDefined();
+    const sessionId = String(init?.session_id);
+    expect(sessionId).toMatch(UUID);
+    expect(assistantTexts(messages)).toContain('Hello from the scripted model.');
+    const result = messages.at(-1);
+    expect(isSDKResultMessage(result) ? result.subtype : result).toBe('success');
+
+    const prompts = rig.fake.mainRequests().map((r) => r.lastUserText);
+    expect(prompts.some((p) => p.includes('marker-7f3a'))).toBe(true);
+
+    const projectsDir = join(rig.sandbox.configDir, 'projects');
+    const projects = await readdir(projectsDir);
+    const transcripts = await Promise.all(
+      projects.map((p) => readFile(join(projectsDir, p, `${sessionId}.jsonl`), 'utf8').catch(() => '')),
+    );
+    const transcript = transcripts.find((t) => t !== '');
+    expect(transcript).toBeDefined();
+    expect(transcript).toContain('marker-7f3a');
+    expect(transcript).toContain('Hello from the scripted model.');
+  });
+
+  it('should leave no CLI process alive after the consumer breaks out early', async () => {
+    rig = await startRig({
+      script: [
+        reply(
+          text('Starting a long command.'),
+          toolUse('Bash', { command: 'sleep 25', description: 'wait' }),
+        ),
+      ],
+    });
+    const run = query({
+      prompt: 'Run the long command',
+      options: { env: rig.env, cwd: rig.sandbox.cwd, allowedTools: ['Bash(sleep:*)'] },
+    });
+    let sawAssistant = false;
+    let aliveWhileRunning = 0;
+    for await (const message of run) {
+      if (isSDKAssistantMessage(message)) {
+        aliveWhileRunning = (await findProcessesWithEnv(rig.processMarker)).length;
+        sawAssistant = true;
+        break;
+      }
+    }
+    expect(sawAssistant).toBe(true);
+    expect(aliveWhileRunning).toBeGreaterThan(0);
+    const left = await waitForNoProcessesWithEnv(rig.processMarker, 12_000);
+    expect(left).toEqual([]);
+  });
+
+  it('should fail with CLINotFoundError for an executable path that does not exist', async () => {
+    rig = await startRig({ script: [] });
+    const run = query({
+      prompt: 'hi',
+      options: { env: rig.env, pathToClaudeCodeExecutable: join(rig.sandbox.root, 'no-such-claude') },
+    });
+    await expect(collect(run)).rejects.toMatchObject({ code: 'CLI_NOT_FOUND' });
+  });
+
+  it('should fail with the CLI stderr tail when the CLI exits non-zero', async () => {
+    rig = await startRig({ script: [] });
+    const run = query({
+      prompt: 'hi',
+      options: { env: rig.env, cwd: rig.sandbox.cwd, extraArgs: { 'no-such-flag-ccsdk': null } },
+    });
+    const error = await collect(run).then(
+      () => undefined,
+      (e: unknown) => e as Error & { code?: string },
+    );
+    expect(error?.code).toBe('PROCESS_EXITED');
+    expect(error?.message).toContain('no-such-flag-ccsdk');
+    expect(await waitForNoProcessesWithEnv(rig.processMarker, 5_000)).toEqual([]);
+  });
+});
