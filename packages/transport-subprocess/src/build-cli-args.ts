@@ -1,0 +1,39 @@
+import { extraArgs } from './cli-args/extra-args.js';
+import { mcpArgs } from './cli-args/mcp-args.js';
+import { modelArgs } from './cli-args/model-args.js';
+import { outputArgs } from './cli-args/output-args.js';
+import { permissionArgs } from './cli-args/permission-args.js';
+import { sessionArgs } from './cli-args/session-args.js';
+import { settingsArgs } from './cli-args/settings-args.js';
+import { systemPromptArgs } from './cli-args/system-prompt-args.js';
+import { toolArgs } from './cli-args/tool-args.js';
+import { checkRecord } from './cli-args/validate.js';
+import type { CliOptions } from './cli-options.js';
+
+/**
+ * Turns options into the CLI's arguments (without the executable itself).
+ *
+ * Always `--output-format stream-json --verbose … --input-format stream-json`; the prompt is
+ * never on argv (it goes over stdin). Ids use the `--flag=value` form. Every option is validated
+ * here: a bad value throws a `TypeError` that names the option and quotes the value. Unknown
+ * keys are ignored.
+ */
+export function buildCliArgs(options: CliOptions = {}): string[] {
+  checkRecord('options', options);
+  return [
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    ...systemPromptArgs(options.systemPrompt),
+    ...toolArgs(options),
+    ...modelArgs(options),
+    ...permissionArgs(options),
+    ...sessionArgs(options),
+    ...settingsArgs(options),
+    ...mcpArgs(options),
+    ...outputArgs(options),
+    ...extraArgs(options.extraArgs),
+    '--input-format',
+    'stream-json',
+  ];
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildCliEnv, FILE_CHECKPOINTING_ENV } from './build-cli-env.js';
+import { buildProcessEnv } from './build-env.js';
+import { PACKAGE_VERSION } from './version.js';
+
+describe('buildProcessEnv', () => {
+  const baseEnv = { PATH: '/bin', HOME: '/h', CLAUDECODE: '1', CLAUDE_AGENT_SDK_VERSION: 'stale', KEEP: 'k' };
+
+  it('should inherit, drop CLAUDECODE and mark the entry point', () => {
+    const env = buildProcessEnv({ baseEnv });
+    expect(env).toEqual({
+      PATH: '/bin',
+      HOME: '/h',
+      KEEP: 'k',
+      CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
+      CLAUDE_AGENT_SDK_VERSION: PACKAGE_VERSION,
+    });
+  });
+
+  it('should let the caller override the entry point and delete variables with undefined', () => {
+    const env = buildProcessEnv({
+      baseEnv,
+      env: { CLAUDE_CODE_ENTRYPOINT: 'my-app', KEEP: undefined, NEW: 'n' },
+    });
+    expect(env.CLAUDE_CODE_ENTRYPOINT).toBe('my-app');
+    expect(env.NEW).toBe('n');
+    expect('KEEP' in env).toBe(false);
+  });
+
+  it('should always set our SDK version last, over the caller', () => {
+    const env = buildProcessEnv({ baseEnv, env: { CLAUDE_AGENT_SDK_VERSION: 'fake' } });
+    expect(env.CLAUDE_AGENT_SDK_VERSION).toBe(PACKAGE_VERSION);
+  });
+
+  it('should apply option-derived variables after the caller env', () => {
+    const env = buildProcessEnv({
+      baseEnv,
+      env: { [FILE_CHECKPOINTING_ENV]: 'false' },
+      cliEnv: buildCliEnv({ enableFileCheckpointing: true }),
+    });
+    expect(env[FILE_CHECKPOINTING_ENV]).toBe('true');
+  });
+
+  it('should set PWD only when cwd is given', () => {
+    expect(buildProcessEnv({ baseEnv: { PWD: '/old' } }).PWD).toBe('/old');
+    expect(buildProcessEnv({ baseEnv: { PWD: '/old' }, cwd: '/work' }).PWD).toBe('/work');
+  });
+
+  it('should let the caller set CLAUDECODE explicitly', () => {
+    expect(buildProcessEnv({ baseEnv, env: { CLAUDECODE: '2' } }).CLAUDECODE).toBe('2');
+  });
+
+  it('should default to process.env', () => {
+    expect(buildProcessEnv().PATH).toBe(process.env.PATH);
+  });
+
+  it('should refuse a non-string value', () => {
+    expect(() => buildProcessEnv({ env: { A: 3 as unknown as string } })).toThrow(TypeError);
+    expect(() => buildProcessEnv({ env: { A: 'a\0b' } })).toThrow('env.A');
+  });
+});
+
+describe('buildCliEnv', () => {
+  it('should map enableFileCheckpointing to its variable', () => {
+    expect(buildCliEnv({ enableFileCheckpointing: true })).toEqual({ [FILE_CHECKPOINTING_ENV]: 'true' });
+    expect(buildCliEnv({ enableFileCheckpointing: false })).toEqual({});
+    expect(buildCliEnv({})).toEqual({});
+    expect(() => buildCliEnv({ enableFileCheckpointing: 'yes' as unknown as boolean })).toThrow(TypeError);
+  });
+});

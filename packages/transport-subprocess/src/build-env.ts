@@ -1,0 +1,41 @@
+import { PACKAGE_VERSION } from './version.js';
+
+/** Input of {@link buildProcessEnv}. */
+export interface BuildProcessEnvOptions {
+  /** The environment inherited; default `process.env`. */
+  baseEnv?: Record<string, string | undefined>;
+  /** Caller's variables, merged on top; an `undefined` value deletes the variable. */
+  env?: Record<string, string | undefined>;
+  /** Variables derived from options (see `buildCliEnv`), applied after `env`. */
+  cliEnv?: Record<string, string>;
+  /** Working directory; when set, `PWD` is set to it. */
+  cwd?: string;
+}
+
+/** Entry point name the CLI reports for this SDK. */
+export const SDK_ENTRYPOINT = 'sdk-ts';
+
+/**
+ * The child's environment, in this order: the inherited environment without `CLAUDECODE` (so the
+ * CLI does not think it is nested inside another Claude Code session);
+ * `CLAUDE_CODE_ENTRYPOINT=sdk-ts`; the caller's `env` on top (may override the entry point;
+ * `undefined` deletes); option-derived variables; `CLAUDE_AGENT_SDK_VERSION` (always ours);
+ * `PWD` when `cwd` is set.
+ */
+export function buildProcessEnv(options: BuildProcessEnvOptions = {}): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options.baseEnv ?? process.env)) {
+    if (value !== undefined && key !== 'CLAUDECODE') result[key] = value;
+  }
+  result.CLAUDE_CODE_ENTRYPOINT = SDK_ENTRYPOINT;
+  for (const [key, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete result[key];
+    else if (typeof value !== 'string' || value.includes('\0')) {
+      throw new TypeError(`Invalid option env.${key}: expected a string without NUL bytes or undefined`);
+    } else result[key] = value;
+  }
+  Object.assign(result, options.cliEnv);
+  result.CLAUDE_AGENT_SDK_VERSION = PACKAGE_VERSION;
+  if (options.cwd !== undefined) result.PWD = options.cwd;
+  return result;
+}

@@ -1,0 +1,92 @@
+import type { CliOptions } from '../cli-options.js';
+import {
+  checkListItems,
+  checkOneOf,
+  checkPositiveInteger,
+  checkPositiveNumber,
+  checkRecord,
+  checkToken,
+  invalidOption,
+  toJsonText,
+} from './validate.js';
+
+const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+const THINKING_DISPLAYS = ['summarized', 'omitted'] as const;
+
+/**
+ * Flags about the model and its limits: `model`, `fallbackModel`, `advisorModel`, `betas`,
+ * `maxTurns`, `maxBudgetUsd`, `taskBudget`, `thinking` (or the deprecated `maxThinkingTokens`
+ * when `thinking` is unset), `effort` and `outputFormat`.
+ *
+ * `thinking`: adaptive gives `--thinking adaptive`; enabled with `budgetTokens` gives
+ * `--max-thinking-tokens N` (without, `--thinking enabled`); disabled gives `--thinking disabled`;
+ * `display` adds `--thinking-display` (not for disabled).
+ */
+export function modelArgs(options: CliOptions): string[] {
+  const args: string[] = [];
+  if (options.model !== undefined) args.push('--model', checkToken('model', options.model));
+  if (options.fallbackModel !== undefined) {
+    args.push('--fallback-model', checkToken('fallbackModel', options.fallbackModel));
+  }
+  if (options.advisorModel !== undefined)
+    args.push('--advisor', checkToken('advisorModel', options.advisorModel));
+  if (options.betas !== undefined) {
+    const betas = checkListItems('betas', options.betas);
+    if (betas.length > 0) args.push('--betas', betas.join(','));
+  }
+  if (options.maxTurns !== undefined) {
+    args.push('--max-turns', String(checkPositiveInteger('maxTurns', options.maxTurns)));
+  }
+  if (options.maxBudgetUsd !== undefined) {
+    args.push('--max-budget-usd', String(checkPositiveNumber('maxBudgetUsd', options.maxBudgetUsd)));
+  }
+  if (options.taskBudget !== undefined) {
+    const budget = checkRecord('taskBudget', options.taskBudget);
+    args.push('--task-budget', String(checkPositiveInteger('taskBudget.total', budget.total)));
+  }
+  args.push(...thinkingArgs(options));
+  if (options.effort !== undefined)
+    args.push('--effort', checkOneOf('effort', options.effort, EFFORT_LEVELS));
+  if (options.outputFormat !== undefined) {
+    const format = checkRecord('outputFormat', options.outputFormat);
+    if (format.type !== 'json_schema') throw invalidOption('outputFormat.type', '"json_schema"', format.type);
+    const schema = checkRecord('outputFormat.schema', format.schema);
+    args.push('--json-schema', toJsonText('outputFormat.schema', schema));
+  }
+  return args;
+}
+
+function thinkingArgs(options: CliOptions): string[] {
+  const { thinking } = options;
+  if (thinking === undefined) {
+    if (options.maxThinkingTokens === undefined) return [];
+    if (options.maxThinkingTokens === 0) return ['--max-thinking-tokens', '0'];
+    return [
+      '--max-thinking-tokens',
+      String(checkPositiveInteger('maxThinkingTokens', options.maxThinkingTokens)),
+    ];
+  }
+  const record = checkRecord('thinking', thinking);
+  const args: string[] = [];
+  switch (record.type) {
+    case 'adaptive':
+      args.push('--thinking', 'adaptive');
+      break;
+    case 'enabled':
+      if (record.budgetTokens === undefined) args.push('--thinking', 'enabled');
+      else
+        args.push(
+          '--max-thinking-tokens',
+          String(checkPositiveInteger('thinking.budgetTokens', record.budgetTokens)),
+        );
+      break;
+    case 'disabled':
+      return ['--thinking', 'disabled'];
+    default:
+      throw invalidOption('thinking.type', '"adaptive", "enabled" or "disabled"', record.type);
+  }
+  if (record.display !== undefined) {
+    args.push('--thinking-display', checkOneOf('thinking.display', record.display, THINKING_DISPLAYS));
+  }
+  return args;
+}

@@ -1,0 +1,385 @@
+import { statSync } from 'node:fs';
+import { JsonLinesDecoder, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
+import { buildCliArgs } from './build-cli-args.js';
+import { buildCliEnv } from './build-cli-env.js';
+import { buildProcessEnv } from './build-env.js';
+import { type RegisteredGroup, registerGroup } from './child-registry.js';
+import { ProcessExitError, SubprocessTransportError } from './errors.js';
+import { findClaudeCodeCli } from './find-cli.js';
+import { GROUP_POLL_INTERVAL_MS } from './limits.js';
+import { groupHasLiveMembers, signalGroup } from './process-group.js';
+import { type CliChildProcess, spawnCli } from './spawn-cli.js';
+import { mapSpawnError, workingDirectoryError } from './spawn-errors.js';
+import { StderrReader } from './stderr-reader.js';
+import {
+  type ResolvedTransportSettings,
+  resolveTransportSettings,
+  type SubprocessTransportOptions,
+} from './transport-options.js';
+import { delay, settlesWithin } from './wait.js';
+
+type State = 'idle' | 'starting' | 'running' | 'closed';
+
+/**
+ * Runs the Claude Code CLI as a child process and speaks stream-JSON over its stdio.
+ *
+ * - `start()` finds the CLI, spawns it (no shell) as the leader of its own process group, and
+ *   resolves once it runs. It rejects with `CLINotFoundError`, or a `SubprocessTransportError`
+ *   with code `WORKING_DIRECTORY_NOT_FOUND` or `SPAWN_FAILED`.
+ * - stdout is split into JSON values (`onmessage`); a line that is not JSON goes to `onerror` and
+ *   reading goes on. stderr feeds the `stderr` callback line by line and a bounded tail.
+ * - `send()` writes one line, one at a time, and resolves once it was written out (drained).
+ * - `close()` ends stdin, waits `closeGraceMs`, sends SIGTERM to the group, then SIGKILL
+ *   `killAfterMs` later; it resolves when the CLI has exited and no process of its group is left.
+ * - `onclose` fires once: `{}` for exit code 0 or a shutdown we caused; otherwise
+ *   `{ error: ProcessExitError }` with the exit code, signal and stderr tail.
+ * - A module registry signals every live group when this process exits or is interrupted.
+ */
+export class SubprocessTransport implements Transport {
+  /** Receives each JSON value the CLI writes to stdout, in order. */
+  onmessage?: (message: unknown) => void;
+  /** Receives non-fatal problems: a stdout line that is not JSON, a callback that threw. */
+  onerror?: (error: Error) => void;
+  /** Fires exactly once when the transport has closed. */
+  onclose?: (info: TransportCloseInfo) => void;
+
+  readonly #options: SubprocessTransportOptions;
+  readonly #settings: ResolvedTransportSettings;
+  readonly #cliArgs: string[];
+  readonly #cliEnv: Record<string, string>;
+  readonly #stderr: StderrReader;
+  #state: State = 'idle';
+  #child: CliChildProcess | undefined;
+  #group: RegisteredGroup | undefined;
+  #startPromise: Promise<void> | undefined;
+  #closePromise: Promise<void> | undefined;
+  #writeChain: Promise<void> = Promise.resolve();
+  #inputEnded = false;
+  #spawned = false;
+  #exited = false;
+  #signalledByUs = false;
+  #exitCode: number | null = null;
+  #exitSignal: NodeJS.Signals | null = null;
+  #closeFired = false;
+  readonly #exit = deferred();
+  readonly #finished = deferred();
+  #treeGone: Promise<void> = Promise.resolve();
+
+  /** Validates every option now; a bad one throws a `TypeError` quoting it. */
+  constructor(options: SubprocessTransportOptions = {}) {
+    this.#settings = resolveTransportSettings(options);
+    this.#options = options;
+    this.#cliArgs = buildCliArgs(options);
+    this.#cliEnv = buildCliEnv(options);
+    this.#stderr = new StderrReader({
+      tailBytes: this.#settings.stderrTailBytes,
+      ...(options.stderr ? { onLine: options.stderr } : {}),
+      onError: (error) => this.#reportError(error),
+    });
+  }
+
+  /** Process id of the CLI once started. */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
+  /** Exit code once the CLI has exited with one; `null` while running or when ended by a signal. */
+  get exitCode(): number | null {
+    return this.#exitCode;
+  }
+
+  /** The last bytes of the CLI's stderr (at most `stderrTailBytes`). */
+  get stderrTail(): string {
+    return this.#stderr.tail;
+  }
+
+  /** Finds and spawns the CLI. Rejects if it cannot run; may be called once. */
+  start(): Promise<void> {
+    if (this.#state !== 'idle') {
+      return Promise.reject(
+        this.#state === 'closed'
+          ? closedError('The transport is closed; create a new one.')
+          : new SubprocessTransportError({ code: 'ALREADY_STARTED', message: 'start() was already called.' }),
+      );
+    }
+    this.#state = 'starting';
+    this.#startPromise = this.#spawn();
+    return this.#startPromise;
+  }
+
+  /** Writes one JSON value as one line. Serialized; resolves once written out. */
+  send(message: unknown): Promise<void> {
+    const refusal = this.#sendRefusal();
+    if (refusal !== undefined) return Promise.reject(refusal);
+    let line: string;
+    try {
+      const json = JSON.stringify(message);
+      if (json === undefined) throw new TypeError('the value has no JSON form');
+      line = `${json}\n`;
+    } catch (cause) {
+      return Promise.reject(
+        new TypeError(`send() needs a JSON-serializable value: ${String(cause)}`, { cause }),
+      );
+    }
+    const write = this.#writeChain.then(() => this.#writeLine(line));
+    this.#writeChain = write.catch(() => undefined);
+    return write;
+  }
+
+  /** Ends the CLI's stdin after queued writes. Idempotent; a no-op once closed. */
+  async endInput(): Promise<void> {
+    if (this.#state === 'idle' || this.#state === 'starting') {
+      throw new SubprocessTransportError({ code: 'NOT_STARTED', message: 'Call start() before endInput().' });
+    }
+    if (this.#inputEnded) return;
+    this.#inputEnded = true;
+    await this.#writeChain;
+    await this.#endStdin();
+  }
+
+  /** Stops the CLI and its process group in stages; resolves when they are gone. Idempotent. */
+  close(): Promise<void> {
+    this.#closePromise ??= this.#shutdown();
+    return this.#closePromise;
+  }
+
+  async #spawn(): Promise<void> {
+    const options = this.#options;
+    let child: CliChildProcess;
+    try {
+      const cli = findClaudeCodeCli({
+        ...(options.pathToClaudeCodeExecutable === undefined
+          ? {}
+          : { pathToClaudeCodeExecutable: options.pathToClaudeCodeExecutable }),
+        ...(options.resolveFrom === undefined ? {} : { resolveFrom: options.resolveFrom }),
+        ...(options.executableArgs === undefined ? {} : { executableArgs: options.executableArgs }),
+      });
+      if (options.cwd !== undefined && !isDirectory(options.cwd)) throw workingDirectoryError(options.cwd);
+      const env = buildProcessEnv({
+        ...(options.env === undefined ? {} : { env: options.env }),
+        cliEnv: this.#cliEnv,
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      });
+      try {
+        child = spawnCli({
+          command: cli.command,
+          args: [...cli.args, ...this.#cliArgs],
+          cwd: options.cwd,
+          env,
+        });
+      } catch (error) {
+        throw mapSpawnError(error, cli.command, options.cwd);
+      }
+      this.#child = child;
+      this.#wire(child);
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', (error) => reject(mapSpawnError(error, cli.command, options.cwd)));
+      });
+      this.#spawned = true;
+    } catch (error) {
+      this.#state = 'closed';
+      if (this.#closePromise !== undefined) this.#fireClose({});
+      throw error;
+    }
+    this.#state = 'running';
+    const pid = child.pid;
+    if (pid !== undefined) this.#group = registerGroup(pid);
+    child.on('error', (error) => this.#reportError(error));
+  }
+
+  #wire(child: CliChildProcess): void {
+    const decoder = new JsonLinesDecoder({
+      onValue: (value) => this.#deliver(value),
+      onError: (error) => this.#reportError(error),
+      maxLineBytes: this.#settings.maxLineBytes,
+    });
+    child.stdout.on('data', (chunk: Uint8Array) => decoder.write(chunk));
+    child.stdout.on('end', () => decoder.end());
+    child.stdout.on('error', () => undefined);
+    child.stderr.on('data', (chunk: Uint8Array) => this.#stderr.write(chunk));
+    child.stderr.on('end', () => this.#stderr.end());
+    child.stderr.on('error', () => undefined);
+    child.stdin.on('error', () => undefined);
+    child.on('exit', (code, signal) => {
+      this.#exited = true;
+      this.#exitCode = code;
+      this.#exitSignal = signal;
+      this.#exit.resolve();
+      this.#treeGone = this.#sweepGroup();
+    });
+    child.on('close', () => {
+      if (this.#spawned) this.#fireClose(this.#closeInfo());
+    });
+  }
+
+  async #shutdown(): Promise<void> {
+    if (this.#state === 'idle') {
+      this.#state = 'closed';
+      this.#fireClose({});
+      return;
+    }
+    if (this.#startPromise !== undefined) await this.#startPromise.catch(() => undefined);
+    const child = this.#child;
+    const pid = child?.pid;
+    if (child === undefined || pid === undefined || !this.#spawned) {
+      this.#fireClose({});
+      return;
+    }
+    const { closeGraceMs, killAfterMs } = this.#settings;
+    this.#inputEnded = true;
+    void this.#endStdin();
+    if (!this.#exited && !(await settlesWithin(this.#exit.promise, closeGraceMs))) {
+      this.#signalledByUs = true;
+      this.#group?.markTerminating();
+      signalGroup(pid, 'SIGTERM');
+      if (!(await settlesWithin(this.#exit.promise, killAfterMs))) {
+        signalGroup(pid, 'SIGKILL');
+        if (!(await settlesWithin(this.#exit.promise, killAfterMs))) {
+          this.#abandonStreams(child);
+          this.#fireClose({});
+          return;
+        }
+      }
+    }
+    await this.#finished.promise;
+    await this.#treeGone;
+  }
+
+  /** After the leader exits, ends whatever is left of its process group: SIGTERM, then SIGKILL. */
+  async #sweepGroup(): Promise<void> {
+    const pid = this.#child?.pid;
+    if (pid === undefined || process.platform === 'win32') {
+      this.#group?.release();
+      return;
+    }
+    if (groupHasLiveMembers(pid)) {
+      this.#group?.markTerminating();
+      signalGroup(pid, 'SIGTERM');
+      const deadline = Date.now() + this.#settings.killAfterMs;
+      while (groupHasLiveMembers(pid) && Date.now() < deadline) await delay(GROUP_POLL_INTERVAL_MS);
+      if (groupHasLiveMembers(pid)) {
+        signalGroup(pid, 'SIGKILL');
+        const killDeadline = Date.now() + this.#settings.killAfterMs;
+        while (groupHasLiveMembers(pid) && Date.now() < killDeadline) await delay(GROUP_POLL_INTERVAL_MS);
+      }
+    }
+    this.#group?.release();
+  }
+
+  #closeInfo(): TransportCloseInfo {
+    if (this.#exitCode === 0 || this.#signalledByUs) return {};
+    return {
+      error: new ProcessExitError({
+        exitCode: this.#exitCode,
+        signal: this.#exitSignal,
+        stderrTail: this.#stderr.tail,
+      }),
+    };
+  }
+
+  #fireClose(info: TransportCloseInfo): void {
+    if (this.#closeFired) return;
+    this.#closeFired = true;
+    this.#state = 'closed';
+    this.#finished.resolve();
+    try {
+      this.onclose?.(info);
+    } catch (error) {
+      this.#reportError(error);
+    }
+  }
+
+  #sendRefusal(): Error | undefined {
+    if (this.#state === 'idle' || this.#state === 'starting') {
+      return new SubprocessTransportError({
+        code: 'NOT_STARTED',
+        message: 'Call start() and await it before send().',
+      });
+    }
+    const closed = this.#closedRefusal();
+    if (closed !== undefined) return closed;
+    if (this.#inputEnded) {
+      return new SubprocessTransportError({
+        code: 'INPUT_ENDED',
+        message: 'endInput() was called; no more messages can be sent.',
+      });
+    }
+    return undefined;
+  }
+
+  #closedRefusal(): Error | undefined {
+    if (this.#state === 'closed' || this.#exited || this.#closePromise !== undefined) {
+      return closedError(
+        'The Claude Code process has exited or the transport was closed; messages can no longer be sent.',
+      );
+    }
+    return undefined;
+  }
+
+  /** Writes a line queued before any endInput()/close(); only a closed transport refuses it now. */
+  #writeLine(line: string): Promise<void> {
+    const refusal = this.#closedRefusal();
+    const stdin = this.#child?.stdin;
+    if (refusal !== undefined || stdin === undefined || !stdin.writable) {
+      return Promise.reject(refusal ?? closedError('The CLI no longer accepts input.'));
+    }
+    return new Promise<void>((resolve, reject) => {
+      stdin.write(line, (error) => {
+        if (error) reject(closedError('Writing to the CLI failed; it has probably exited.', error));
+        else resolve();
+      });
+    });
+  }
+
+  #endStdin(): Promise<void> {
+    const stdin = this.#child?.stdin;
+    if (stdin === undefined || stdin.writableEnded || stdin.destroyed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      stdin.end(() => resolve());
+      stdin.once('error', () => resolve());
+    });
+  }
+
+  #abandonStreams(child: CliChildProcess): void {
+    child.stdin.destroy();
+    child.stdout.destroy();
+    child.stderr.destroy();
+  }
+
+  #deliver(value: unknown): void {
+    try {
+      this.onmessage?.(value);
+    } catch (error) {
+      this.#reportError(error);
+    }
+  }
+
+  #reportError(error: unknown): void {
+    try {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // onerror is a sink of last resort; a failure inside it is dropped.
+    }
+  }
+}
+
+function closedError(message: string, cause?: unknown): SubprocessTransportError {
+  return new SubprocessTransportError({ code: 'TRANSPORT_CLOSED', message, cause });
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

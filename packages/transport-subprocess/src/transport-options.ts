@@ -1,0 +1,77 @@
+import { DEFAULT_MAX_LINE_BYTES } from '@ccsdk/control-protocol';
+import { checkNonEmpty, checkRecord, invalidOption } from './cli-args/validate.js';
+import type { CliOptions } from './cli-options.js';
+import { DEFAULT_CLOSE_GRACE_MS, DEFAULT_KILL_AFTER_MS, DEFAULT_STDERR_TAIL_BYTES } from './limits.js';
+
+/** Options of `SubprocessTransport`: the CLI options plus how to find, run and stop the process. */
+export interface SubprocessTransportOptions extends CliOptions {
+  /** Run exactly this CLI file (a `.js`/`.mjs`/`.cjs` file runs under Node). Default: discovered. */
+  pathToClaudeCodeExecutable?: string;
+  /** Arguments for the JavaScript runtime when the CLI is a script. */
+  executableArgs?: string[];
+  /** Folder the CLI's npm package is resolved from. Default `process.cwd()`. */
+  resolveFrom?: string;
+  /** Working directory of the CLI; must exist. Default: this process's. */
+  cwd?: string;
+  /** Variables merged over the inherited environment; `undefined` deletes one. */
+  env?: Record<string, string | undefined>;
+  /** Receives each stderr line. Errors thrown by it are swallowed. */
+  stderr?: (line: string) => void;
+  /** Largest stdout line (one message) in bytes. Default `DEFAULT_MAX_LINE_BYTES` (128 MiB). */
+  maxLineBytes?: number;
+  /** Wait after stdin EOF before SIGTERM, in ms. Default {@link DEFAULT_CLOSE_GRACE_MS}. */
+  closeGraceMs?: number;
+  /** Wait after SIGTERM before SIGKILL, in ms. Default {@link DEFAULT_KILL_AFTER_MS}. */
+  killAfterMs?: number;
+  /** Bytes of stderr kept for errors. Default {@link DEFAULT_STDERR_TAIL_BYTES}. */
+  stderrTailBytes?: number;
+}
+
+/** The transport's own settings after validation, with defaults applied. */
+export interface ResolvedTransportSettings {
+  maxLineBytes: number;
+  closeGraceMs: number;
+  killAfterMs: number;
+  stderrTailBytes: number;
+}
+
+/** Validates the transport's own options (not the CLI flags) and applies defaults. */
+export function resolveTransportSettings(options: SubprocessTransportOptions): ResolvedTransportSettings {
+  checkRecord('options', options);
+  if (options.stderr !== undefined && typeof options.stderr !== 'function') {
+    throw invalidOption('stderr', 'a function', options.stderr);
+  }
+  if (options.cwd !== undefined) checkNonEmpty('cwd', options.cwd);
+  if (options.resolveFrom !== undefined) checkNonEmpty('resolveFrom', options.resolveFrom);
+  if (options.pathToClaudeCodeExecutable !== undefined) {
+    checkNonEmpty('pathToClaudeCodeExecutable', options.pathToClaudeCodeExecutable);
+  }
+  if (options.executableArgs !== undefined) {
+    if (!Array.isArray(options.executableArgs)) {
+      throw invalidOption('executableArgs', 'an array of strings', options.executableArgs);
+    }
+    options.executableArgs.forEach((arg, i) => {
+      if (typeof arg !== 'string' || arg.includes('\0')) {
+        throw invalidOption(`executableArgs[${i}]`, 'a string without NUL bytes', arg);
+      }
+    });
+  }
+  if (options.env !== undefined) checkRecord('env', options.env);
+  return {
+    maxLineBytes: integerOption('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES, 1),
+    closeGraceMs: integerOption('closeGraceMs', options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, 0),
+    killAfterMs: integerOption('killAfterMs', options.killAfterMs, DEFAULT_KILL_AFTER_MS, 0),
+    stderrTailBytes: integerOption('stderrTailBytes', options.stderrTailBytes, DEFAULT_STDERR_TAIL_BYTES, 0),
+  };
+}
+
+/** Largest delay a Node timer accepts, in ms (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function integerOption(name: string, value: unknown, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > MAX_TIMER_MS) {
+    throw invalidOption(name, `an integer from ${min} to ${MAX_TIMER_MS}`, value);
+  }
+  return value;
+}
