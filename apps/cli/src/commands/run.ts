@@ -38,7 +38,7 @@ export async function runCommand(
       options: {
         resolveFrom: APP_DIR,
         ...(fake && sandbox ? { env: offlineEnv(sandbox.env(fake.url)) } : {}),
-        ...(args.cwd === undefined ? (sandbox ? { cwd: sandbox.cwd } : {}) : { cwd: args.cwd }),
+        ...(args.cwd === undefined ? {} : { cwd: args.cwd }),
         ...(args.model === undefined ? {} : { model: args.model }),
         ...(args.maxTurns === undefined ? {} : { maxTurns: args.maxTurns }),
       },
