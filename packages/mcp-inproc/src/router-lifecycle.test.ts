@@ -47,6 +47,17 @@ describe('cancellation', () => {
     expect(waiter.runs()).toBe(0);
   });
 
+  it('should not send a message whose signal aborts while its session is opening', async () => {
+    const waiter = waitingServer();
+    const router = makeRouter({ waiter: waiter.config });
+    const controller = new AbortController();
+    const reply = router.handle('waiter', call(1), { signal: controller.signal });
+    controller.abort();
+    await expect(reply).rejects.toMatchObject({ code: 'REQUEST_ABORTED' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(waiter.runs()).toBe(0);
+  });
+
   it('should translate a notifications/cancelled sent by the client to the call it names', async () => {
     const waiter = waitingServer();
     const router = makeRouter({ waiter: waiter.config });

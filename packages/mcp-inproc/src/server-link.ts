@@ -48,7 +48,10 @@ export class ServerLink {
     private readonly options: ServerLinkOptions,
   ) {
     end.onmessage = (message) => this.#fromServer(message);
-    end.onclose = () => this.#failAll(this.#closedError('The SDK MCP session closed.'));
+    end.onclose = () =>
+      this.#failAll(
+        new SdkMcpError({ code: 'TRANSPORT_CLOSED', message: 'The SDK MCP session closed.', serverName }),
+      );
   }
 
   /** Builds the pair, connects a fresh MCP server to one end and returns the link on the other. */
@@ -89,6 +92,14 @@ export class ServerLink {
         );
       }
       return jsonRpcAck();
+    }
+    if (signal?.aborted) {
+      throw new SdkMcpError({
+        code: 'REQUEST_ABORTED',
+        message: `The mcp_message to ${JSON.stringify(this.serverName)} was cancelled before it was sent.`,
+        cause: signal.reason,
+        serverName: this.serverName,
+      });
     }
     const originalId = message['id'] as RequestId;
     const privateId = this.#nextId++;
