@@ -1,5 +1,5 @@
 import type { Transport } from '@ccsdk/control-protocol';
-import { SubprocessTransport } from '@ccsdk/transport-subprocess';
+import { type McpServerConfig, SubprocessTransport } from '@ccsdk/transport-subprocess';
 import type { Options } from './options.js';
 
 /** The transport `query()` uses when the caller passes none: the CLI as a child process. */
@@ -12,10 +12,20 @@ export function createDefaultTransport(options: Options): Transport {
     onWarning: _onWarning,
     canUseTool,
     hooks: _hooks,
+    mcpServers,
     ...cliOptions
   } = options;
   return new SubprocessTransport({
     ...cliOptions,
+    ...(mcpServers === undefined ? {} : { mcpServers: toCliMcpServers(mcpServers) }),
     ...(canUseTool === undefined ? {} : { permissionPromptToolName: 'stdio' }),
   });
+}
+
+/** The CLI's view of `mcpServers`: the same entries (the transport strips in-process instances). */
+function toCliMcpServers(
+  servers: NonNullable<Options['mcpServers']>,
+): Record<string, McpServerConfig> | string {
+  if (typeof servers === 'string') return servers;
+  return Object.fromEntries(Object.entries(servers).map(([name, config]) => [name, { ...config }]));
 }

@@ -2,6 +2,13 @@
  * Public API of @ccsdk/sdk: drive Claude Code from TypeScript. Everything listed here is public;
  * nothing else is.
  */
+
+export type {
+  McpSdkServerConfigWithInstance,
+  SdkMcpToolDefinition,
+  SdkMcpToolExtra,
+} from '@ccsdk/mcp-inproc';
+export { createSdkMcpServer, SdkMcpError, tool } from '@ccsdk/mcp-inproc';
 export type { SdkErrorCode } from './errors.js';
 export { AbortError, ResultError, SdkError } from './errors.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';

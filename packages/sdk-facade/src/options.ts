@@ -1,12 +1,19 @@
 import type { Transport } from '@ccsdk/control-protocol';
-import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
+import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
 import type { CanUseTool } from './permissions.js';
 
 /**
  * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)
  * plus what the SDK itself handles (callbacks, abort, a custom transport).
  */
-export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror'> {
+export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror' | 'mcpServers'> {
+  /**
+   * MCP servers by name: process servers (stdio, SSE, HTTP) go to the CLI's `--mcp-config`;
+   * in-process servers made with `createSdkMcpServer()` are answered by this process over the
+   * control channel. A string is a path or JSON text passed to the CLI verbatim.
+   */
+  mcpServers?: Record<string, McpServerConfig | McpSdkServerConfigWithInstance> | string;
   /** Aborting it ends the query with an `AbortError` and stops the CLI. */
   abortController?: AbortController;
   /** Same as `abortController`, for callers that already hold a signal. */

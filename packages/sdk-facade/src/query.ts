@@ -1,4 +1,5 @@
 import { ControlChannel, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
+import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
 import { BackgroundTasks } from './background-tasks.js';
 import { createDefaultTransport } from './default-transport.js';
 import { AbortError, ResultError, SdkError } from './errors.js';
@@ -8,6 +9,7 @@ import { MessageQueue } from './message-queue.js';
 import type { SDKMessage, SDKUserMessage } from './messages.js';
 import type { Options } from './options.js';
 import { createPermissionHandler } from './permission-handler.js';
+import { sdkMcpServersOf, serveSdkMcpServers } from './sdk-mcp-servers.js';
 import { userMessageFromText } from './user-message.js';
 import { validateOptions } from './validate-options.js';
 
@@ -58,6 +60,7 @@ class QueryRun implements Query {
   readonly #keepInputOpen: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #initialization: Promise<InitializationResult>;
+  readonly #mcpRouter: SdkMcpRouter | undefined;
   #idleResultWaiters: Array<() => void> = [];
   #lastErrorResult: Record<string, unknown> | undefined;
   #closing: Promise<void> | undefined;
@@ -65,7 +68,9 @@ class QueryRun implements Query {
 
   constructor(prompt: Prompt, options: Options) {
     this.#options = options;
-    this.#keepInputOpen = options.canUseTool !== undefined || hasEntries(options.hooks);
+    const sdkMcpServers = sdkMcpServersOf(options);
+    this.#keepInputOpen =
+      options.canUseTool !== undefined || hasEntries(options.hooks) || hasEntries(sdkMcpServers);
     this.#signal = options.abortController?.signal ?? options.signal;
     const transport: Transport = options.transport ?? createDefaultTransport(options);
     this.#channel = new ControlChannel(transport, {
@@ -79,6 +84,7 @@ class QueryRun implements Query {
         createPermissionHandler(options.canUseTool, (e) => this.#warn(e)),
       );
     }
+    this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
     if (this.#signal?.aborted) {
       this.#queue.fail(new AbortError(undefined, this.#signal.reason));
       this.#initialization = Promise.reject(new AbortError(undefined, this.#signal.reason));
@@ -212,6 +218,7 @@ class QueryRun implements Query {
     this.#closedByCaller = true;
     this.#signal?.removeEventListener('abort', this.#onAbort);
     this.#releaseInput();
+    await this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
     const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
     this.#queue.end();

@@ -1,0 +1,32 @@
+import type { ControlChannel } from '@ccsdk/control-protocol';
+import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
+import type { Options } from './options.js';
+
+/** The in-process (`type: 'sdk'`) servers among `options.mcpServers`, by the name the CLI uses. */
+export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerConfigWithInstance> {
+  const servers = options.mcpServers;
+  if (servers === undefined || typeof servers === 'string') return {};
+  const found: Record<string, McpSdkServerConfigWithInstance> = {};
+  for (const [name, config] of Object.entries(servers)) {
+    if (isSdkMcpServerConfig(config)) found[name] = config;
+  }
+  return found;
+}
+
+/**
+ * Answers the CLI's `mcp_message` control requests from the query's in-process MCP servers.
+ * Returns the router (closed by the query on close), or `undefined` when there are none.
+ * A `control_cancel_request` aborts the handler's signal, which cancels the tool call.
+ */
+export function serveSdkMcpServers(
+  channel: ControlChannel,
+  servers: Record<string, McpSdkServerConfigWithInstance>,
+  warn: (error: Error) => void,
+): SdkMcpRouter | undefined {
+  if (Object.keys(servers).length === 0) return undefined;
+  const router = new SdkMcpRouter(servers, { onError: warn });
+  channel.setHandler('mcp_message', async (request, { signal }) => ({
+    mcp_response: await router.handle(String(request['server_name']), request['message'], { signal }),
+  }));
+  return router;
+}
