@@ -43,7 +43,9 @@ function runParent(mode: 'exit' | 'wait'): {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   pid: number;
 } {
-  const parent = spawn(process.execPath, [PARENT, bundle, FAKE_CLI, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const parent = spawn(process.execPath, [PARENT, bundle, FAKE_CLI, mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   parent.stderr.on('data', (chunk) => {

@@ -62,10 +62,16 @@ describe('SubprocessTransport with the real Claude Code CLI', () => {
     const transport = realCli();
     const rec = record(transport);
     await transport.start();
-    await transport.send({ type: 'control_request', request_id: 'req_1_test', request: { subtype: 'initialize' } });
+    await transport.send({
+      type: 'control_request',
+      request_id: 'req_1_test',
+      request: { subtype: 'initialize' },
+    });
     await waitUntil(() =>
       rec.messages.some(
-        (m) => m.type === 'control_response' && (m.response as { request_id?: string }).request_id === 'req_1_test',
+        (m) =>
+          m.type === 'control_response' &&
+          (m.response as { request_id?: string }).request_id === 'req_1_test',
       ),
     );
     const pid = transport.pid as number;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ControlProtocolError } from '@ccsdk/control-protocol';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FAKE_CLI, isRunning, type Recorder, record, waitUntil } from './__fixtures__/support.js';
+import { liveGroupCount } from './child-registry.js';
 import { ProcessExitError, SubprocessTransportError } from './errors.js';
 import { SubprocessTransport } from './subprocess-transport.js';
 import type { SubprocessTransportOptions } from './transport-options.js';
@@ -262,6 +263,33 @@ describe('SubprocessTransport with a fake CLI', () => {
     expect(isRunning(grandchild)).toBe(false);
   });
 
+  it('should fire onclose even when a process outside the group keeps stdout open', async () => {
+    const { transport, rec } = fake({ killAfterMs: 300 });
+    await transport.start();
+    await transport.send({ cmd: 'spawn-escapee' });
+    const escapee = (await rec.next('escapee')).pid as number;
+    try {
+      await transport.send({ cmd: 'exit', code: 0 });
+      expect(await rec.closed).toEqual({});
+      await transport.close();
+      expect(isRunning(escapee)).toBe(true);
+    } finally {
+      process.kill(escapee, 'SIGKILL');
+    }
+  });
+
+  it('should finish a close() requested while start() is still running', async () => {
+    const { transport, rec } = fake();
+    const starting = transport.start();
+    const closing = transport.close();
+    await starting;
+    const pid = transport.pid as number;
+    await closing;
+    expect(isRunning(pid)).toBe(false);
+    expect(rec.closes).toEqual([{}]);
+    expect(liveGroupCount()).toBe(0);
+  });
+
   it('should make close() idempotent and fire onclose once', async () => {
     const { transport, rec } = fake();
     await transport.start();
@@ -272,6 +300,8 @@ describe('SubprocessTransport with a fake CLI', () => {
     expect(rec.closes).toEqual([{}]);
     expect((await rejection(transport.send({}))).code).toBe('TRANSPORT_CLOSED');
     await transport.endInput();
+    expect(liveGroupCount()).toBe(0);
+    expect(process.listeners('exit').some((listener) => listener.name === 'onExit')).toBe(false);
   });
 
   it('should report a throwing onmessage through onerror and go on', async () => {

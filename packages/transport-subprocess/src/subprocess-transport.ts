@@ -201,14 +201,19 @@ export class SubprocessTransport implements Transport {
     child.stderr.on('end', () => this.#stderr.end());
     child.stderr.on('error', () => undefined);
     child.stdin.on('error', () => undefined);
+    let streamsDeadline: NodeJS.Timeout | undefined;
     child.on('exit', (code, signal) => {
       this.#exited = true;
       this.#exitCode = code;
       this.#exitSignal = signal;
       this.#exit.resolve();
       this.#treeGone = this.#sweepGroup();
+      // A process outside the group (one that called setsid) may still hold stdout open; do not
+      // wait for it longer than the group gets to die.
+      streamsDeadline = setTimeout(() => this.#abandonStreams(child), this.#settings.killAfterMs);
     });
     child.on('close', () => {
+      clearTimeout(streamsDeadline);
       if (this.#spawned) this.#fireClose(this.#closeInfo());
     });
   }

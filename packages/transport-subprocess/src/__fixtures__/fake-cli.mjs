@@ -53,6 +53,16 @@ function handle(msg) {
       out({ type: 'grandchild', pid: child.pid });
       break;
     }
+    case 'spawn-escapee': {
+      // A process in its own session that keeps our stdout open after we exit.
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], {
+        detached: true,
+        stdio: ['ignore', 'inherit', 'ignore'],
+      });
+      child.unref();
+      out({ type: 'escapee', pid: child.pid });
+      break;
+    }
     default:
       out({ type: 'unknown', msg });
   }
