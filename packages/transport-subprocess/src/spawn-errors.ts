@@ -46,3 +46,12 @@ function exists(file: string): boolean {
     return false;
   }
 }
+
+/** True when `dir` exists and is a folder. */
+export function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}

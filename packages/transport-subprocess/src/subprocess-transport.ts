@@ -1,22 +1,21 @@
-import { statSync } from 'node:fs';
 import { JsonLinesDecoder, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
 import { buildProcessEnv } from './build-env.js';
 import { type RegisteredGroup, registerGroup } from './child-registry.js';
+import { endGroupSurvivors } from './end-group-survivors.js';
 import { ProcessExitError, SubprocessTransportError } from './errors.js';
 import { findClaudeCodeCli } from './find-cli.js';
-import { GROUP_POLL_INTERVAL_MS } from './limits.js';
-import { groupHasLiveMembers, signalGroup } from './process-group.js';
+import { signalGroup } from './process-group.js';
 import { type CliChildProcess, spawnCli } from './spawn-cli.js';
-import { mapSpawnError, workingDirectoryError } from './spawn-errors.js';
+import { isDirectory, mapSpawnError, workingDirectoryError } from './spawn-errors.js';
 import { StderrReader } from './stderr-reader.js';
 import {
   type ResolvedTransportSettings,
   resolveTransportSettings,
   type SubprocessTransportOptions,
 } from './transport-options.js';
-import { delay, settlesWithin } from './wait.js';
+import { deferred, settlesWithin } from './wait.js';
 
 type State = 'idle' | 'starting' | 'running' | 'closed';
 
@@ -251,23 +250,14 @@ export class SubprocessTransport implements Transport {
     await this.#treeGone;
   }
 
-  /** After the leader exits, ends whatever is left of its process group: SIGTERM, then SIGKILL. */
+  /** After the leader exits, ends whatever is left of its process group, then unregisters it. */
   async #sweepGroup(): Promise<void> {
     const pid = this.#child?.pid;
-    if (pid === undefined || process.platform === 'win32') {
-      this.#group?.release();
-      return;
-    }
-    if (groupHasLiveMembers(pid)) {
-      this.#group?.markTerminating();
-      signalGroup(pid, 'SIGTERM');
-      const deadline = Date.now() + this.#settings.killAfterMs;
-      while (groupHasLiveMembers(pid) && Date.now() < deadline) await delay(GROUP_POLL_INTERVAL_MS);
-      if (groupHasLiveMembers(pid)) {
-        signalGroup(pid, 'SIGKILL');
-        const killDeadline = Date.now() + this.#settings.killAfterMs;
-        while (groupHasLiveMembers(pid) && Date.now() < killDeadline) await delay(GROUP_POLL_INTERVAL_MS);
-      }
+    if (pid !== undefined) {
+      await endGroupSurvivors(pid, {
+        killAfterMs: this.#settings.killAfterMs,
+        onTerminating: () => this.#group?.markTerminating(),
+      });
     }
     this.#group?.release();
   }
@@ -371,20 +361,4 @@ export class SubprocessTransport implements Transport {
 
 function closedError(message: string, cause?: unknown): SubprocessTransportError {
   return new SubprocessTransportError({ code: 'TRANSPORT_CLOSED', message, cause });
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }

@@ -14,3 +14,12 @@ export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<bo
     promise.then(done, done);
   });
 }
+
+/** A promise with its `resolve` function, for events awaited from several places. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
