@@ -9,8 +9,21 @@ export type {
   SdkMcpToolExtra,
 } from '@ccsdk/mcp-inproc';
 export { createSdkMcpServer, SdkMcpError, tool } from '@ccsdk/mcp-inproc';
+export type {
+  ControlMethods,
+  McpServerStatus,
+  PermissionMode,
+  RewindFilesResult,
+} from './control-methods.js';
 export type { SdkErrorCode } from './errors.js';
 export { AbortError, ResultError, SdkError } from './errors.js';
+export type {
+  AccountInfo,
+  AgentInfo,
+  InitializationResult,
+  ModelInfo,
+  SlashCommand,
+} from './initialization.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 export type {
   ContentBlock,
@@ -38,5 +51,7 @@ export {
 } from './messages.js';
 export type { Options } from './options.js';
 export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions.js';
-export type { InitializationResult, Prompt, Query } from './query.js';
+export type { Prompt, Query } from './query.js';
 export { query } from './query.js';
+export type { WarmQuery } from './warm-query.js';
+export { startup } from './warm-query.js';

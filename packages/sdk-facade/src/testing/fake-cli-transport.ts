@@ -17,6 +17,8 @@ export class FakeCliTransport implements Transport {
   closed = false;
   /** Control request answers by subtype; `initialize` answers `{ commands: [] }` unless set. */
   readonly replies = new Map<string, Json | ((request: Json) => Json)>();
+  /** Control request subtypes left unanswered (the test answers them, or never does). */
+  readonly unanswered = new Set<string>();
   #waiters: Array<{ predicate: (m: Json) => boolean; resolve: (m: Json) => void }> = [];
 
   async start(): Promise<void> {}
@@ -71,6 +73,7 @@ export class FakeCliTransport implements Transport {
   #answer(envelope: Json): void {
     const request = envelope['request'] as Json;
     const subtype = String(request['subtype']);
+    if (this.unanswered.has(subtype)) return;
     const reply = this.replies.get(subtype) ?? (subtype === 'initialize' ? { commands: [] } : undefined);
     if (reply === undefined) return;
     const response = typeof reply === 'function' ? reply(request) : reply;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { query } from './query.js';
+import { FakeCliTransport } from './testing/fake-cli-transport.js';
+
+type Call = [method: string, args: unknown[], subtype: string, payload: Record<string, unknown>];
+
+const CALLS: Call[] = [
+  ['interrupt', [], 'interrupt', {}],
+  ['setPermissionMode', ['acceptEdits'], 'set_permission_mode', { mode: 'acceptEdits' }],
+  ['setModel', ['claude-other'], 'set_model', { model: 'claude-other' }],
+  ['setModel', [], 'set_model', { model: null }],
+  ['setMaxThinkingTokens', [2048], 'set_max_thinking_tokens', { max_thinking_tokens: 2048 }],
+  ['setMaxThinkingTokens', [null], 'set_max_thinking_tokens', { max_thinking_tokens: null }],
+  ['mcpServerStatus', [], 'mcp_status', {}],
+  ['getContextUsage', [], 'get_context_usage', {}],
+  ['rewindFiles', ['u-1', { dryRun: true }], 'rewind_files', { user_message_id: 'u-1', dry_run: true }],
+  ['reconnectMcpServer', ['docs'], 'mcp_reconnect', { serverName: 'docs' }],
+  ['toggleMcpServer', ['docs', false], 'mcp_toggle', { serverName: 'docs', enabled: false }],
+  [
+    'setMcpServers',
+    [{ docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' } }],
+    'mcp_set_servers',
+    { servers: { docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
+  ],
+  ['stopTask', ['task-9'], 'stop_task', { task_id: 'task-9' }],
+  ['request', ['future_subtype', { a: 1 }], 'future_subtype', { a: 1 }],
+];
+
+describe('Query control methods', () => {
+  it.each(CALLS)('%s(%j) should send %s with its payload', async (method, args, subtype, payload) => {
+    const transport = new FakeCliTransport();
+    transport.replies.set(subtype, {});
+    const run = query({ prompt: 'go', options: { transport } });
+    const call = (run as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[method];
+    await call?.apply(run, args);
+    const sent = transport.controlRequests(subtype);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.['request']).toEqual({ subtype, ...payload });
+    await run.close();
+  });
+
+  it('should send nothing before initialize answered, then everything after', async () => {
+    const transport = new FakeCliTransport();
+    transport.unanswered.add('initialize');
+    transport.replies.set('interrupt', {});
+    const run = query({ prompt: 'go', options: { transport } });
+    const interrupted = run.interrupt();
+    const init = await transport.waitForSent(
+      (m) => (m['request'] as { subtype?: string })?.subtype === 'initialize',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(transport.controlRequests('interrupt')).toHaveLength(0);
+    transport.emit({
+      type: 'control_response',
+      response: { subtype: 'success', request_id: init['request_id'], response: { commands: [] } },
+    });
+    await interrupted;
+    expect(transport.controlRequests('interrupt')).toHaveLength(1);
+    await run.close();
+  });
+
+  it('should read commands, models, agents and account from the initialize answer', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('initialize', {
+      commands: [{ name: 'review', description: 'Review' }],
+      models: [{ value: 'default', displayName: 'Default', description: 'd' }],
+      agents: [{ name: 'Explore', description: 'e' }],
+      account: { apiKeySource: 'ANTHROPIC_API_KEY' },
+    });
+    const run = query({ prompt: 'go', options: { transport } });
+    expect((await run.supportedCommands()).map((c) => c.name)).toEqual(['review']);
+    expect((await run.supportedModels()).map((m) => m.value)).toEqual(['default']);
+    expect((await run.supportedAgents()).map((a) => a.name)).toEqual(['Explore']);
+    expect(await run.accountInfo()).toEqual({ apiKeySource: 'ANTHROPIC_API_KEY' });
+    expect(transport.sent.filter((m) => m['type'] === 'control_request')).toHaveLength(1);
+    await run.close();
+  });
+
+  it('should reject with the CLI error for a refused request', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({ prompt: 'go', options: { transport } });
+    await run.initializationResult();
+    const pending = run.request('nope');
+    const request = await transport.waitForSent(
+      (m) => (m['request'] as { subtype?: string })?.subtype === 'nope',
+    );
+    transport.emit({
+      type: 'control_response',
+      response: {
+        subtype: 'error',
+        request_id: request['request_id'],
+        error: 'Unsupported control request subtype: nope',
+      },
+    });
+    await expect(pending).rejects.toMatchObject({ code: 'CONTROL_ERROR_RESPONSE' });
+    await run.close();
+  });
+
+  it('should refuse bad arguments without sending', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({ prompt: 'go', options: { transport } });
+    await expect(run.setMaxThinkingTokens(-1)).rejects.toThrow(TypeError);
+    expect(() => run.setMcpServers({ calc: { type: 'sdk', name: 'calc' } })).toThrow(TypeError);
+    expect(transport.controlRequests('set_max_thinking_tokens')).toHaveLength(0);
+    await run.close();
+  });
+
+  it('should stream more input with streamInput', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: (async function* () {
+        yield {
+          type: 'user' as const,
+          session_id: '',
+          message: { role: 'user' as const, content: 'one' },
+          parent_tool_use_id: null,
+        };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      })(),
+      options: { transport },
+    });
+    await run.streamInput(
+      (async function* () {
+        yield {
+          type: 'user' as const,
+          session_id: '',
+          message: { role: 'user' as const, content: 'two' },
+          parent_tool_use_id: null,
+        };
+      })(),
+    );
+    const contents = transport.sent
+      .filter((m) => m['type'] === 'user')
+      .map((m) => (m['message'] as { content: string }).content);
+    expect(contents).toEqual(expect.arrayContaining(['one', 'two']));
+    await run.close();
+  });
+});

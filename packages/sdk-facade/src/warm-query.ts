@@ -1,0 +1,92 @@
+import { SdkError } from './errors.js';
+import type { InitializationResult } from './initialization.js';
+import { INITIALIZE_TIMEOUT_MS } from './limits.js';
+import type { Options } from './options.js';
+import { checkPrompt, type Prompt, type Query } from './query.js';
+import { QueryRun } from './query-run.js';
+import { validateOptions } from './validate-options.js';
+
+/**
+ * A pre-warmed session from {@link startup}: the CLI is running and initialized. It serves exactly
+ * one `query()`; `close()` (or `await using`) ends it whether or not it was used.
+ */
+export interface WarmQuery extends AsyncDisposable {
+  /** The CLI's `initialize` answer. */
+  readonly initialization: InitializationResult;
+  /**
+   * Sends the prompt into the warm session and returns its message stream. Throws `SdkError`
+   * code `QUERY_CLOSED` on a second call or after `close()`; if it throws for any reason the
+   * session is closed, so nothing is left running.
+   */
+  query(prompt: Prompt): Query;
+  /** Ends the session: cleanup callbacks, then the CLI's staged shutdown. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the CLI and completes `initialize` before there is a prompt, so the first message of the
+ * later `query()` arrives sooner. Rejects (and stops the CLI) if start-up fails or takes longer
+ * than `initializeTimeoutMs` (default `INITIALIZE_TIMEOUT_MS`, 60 s).
+ */
+export async function startup(
+  params: { options?: Options; initializeTimeoutMs?: number } = {},
+): Promise<WarmQuery> {
+  const options = params.options ?? {};
+  validateOptions(options);
+  const timeoutMs = params.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new TypeError(
+      `initializeTimeoutMs must be a positive number of ms, got ${String(params.initializeTimeoutMs)}`,
+    );
+  }
+  const run = new QueryRun(options, timeoutMs);
+  let initialization: InitializationResult;
+  try {
+    initialization = await run.initializationResult();
+  } catch (error) {
+    await run.close();
+    throw error;
+  }
+  return new OneShotWarmQuery(run, initialization);
+}
+
+class OneShotWarmQuery implements WarmQuery {
+  readonly initialization: InitializationResult;
+  readonly #run: QueryRun;
+  #used = false;
+  #closed = false;
+
+  constructor(run: QueryRun, initialization: InitializationResult) {
+    this.#run = run;
+    this.initialization = initialization;
+  }
+
+  query(prompt: Prompt): Query {
+    if (this.#used || this.#closed) {
+      throw new SdkError({
+        code: 'QUERY_CLOSED',
+        message: this.#closed
+          ? 'This WarmQuery is closed; call startup() again for a new session.'
+          : 'This WarmQuery was already used; a WarmQuery serves one query(). Call startup() again.',
+      });
+    }
+    this.#used = true;
+    try {
+      checkPrompt(prompt);
+      this.#run.sendPrompt(prompt);
+      return this.#run;
+    } catch (error) {
+      void this.close();
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    return this.#run.close();
+  }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
