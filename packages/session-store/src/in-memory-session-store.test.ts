@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { InMemorySessionStore } from './in-memory-session-store.js';
+
+const key = { projectKey: 'p', sessionId: '11111111-1111-4111-8111-111111111111' };
+const sub = { ...key, subpath: 'subagents/agent-a' };
+
+describe('InMemorySessionStore', () => {
+  it('should copy entries on append and on load so callers cannot mutate stored data', async () => {
+    const store = new InMemorySessionStore();
+    const entry = { type: 'user', uuid: 'u1', message: { content: 'hi' } };
+    await store.append(key, [entry]);
+    entry.message.content = 'changed';
+    const loaded = await store.load(key);
+    expect(loaded).toEqual([{ type: 'user', uuid: 'u1', message: { content: 'hi' } }]);
+    (loaded![0]!['message'] as { content: string }).content = 'again';
+    expect(store.getEntries(key)[0]).toEqual({ type: 'user', uuid: 'u1', message: { content: 'hi' } });
+  });
+
+  it('should stamp strictly increasing mtimes even within one millisecond', async () => {
+    const store = new InMemorySessionStore();
+    const ids = Array.from(
+      { length: 20 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    for (const sessionId of ids) await store.append({ projectKey: 'p', sessionId }, [{ type: 'x' }]);
+    const mtimes = (await store.listSessions('p')).map((row) => row.mtime);
+    expect(new Set(mtimes).size).toBe(20);
+    expect([...mtimes].sort((a, b) => a - b)).toEqual(mtimes);
+  });
+
+  it('should treat an empty subpath as the main transcript on append, load and delete', async () => {
+    const store = new InMemorySessionStore();
+    await store.append({ ...key, subpath: '' }, [{ type: 'x', uuid: 'a' }]);
+    expect(await store.load(key)).toEqual([{ type: 'x', uuid: 'a' }]);
+    expect(await store.listSubkeys(key)).toEqual([]);
+    expect((await store.listSessionSummaries('p')).map((s) => s.sessionId)).toEqual([key.sessionId]);
+  });
+
+  it('should not list a session that only has subagent entries, but keep them loadable', async () => {
+    const store = new InMemorySessionStore();
+    await store.append(sub, [{ type: 'x' }]);
+    expect(await store.listSessions('p')).toEqual([]);
+    expect(await store.load(sub)).toEqual([{ type: 'x' }]);
+    expect(store.size).toBe(0);
+  });
+
+  it('should keep a folded summary in step with the main transcript', async () => {
+    const store = new InMemorySessionStore();
+    await store.append(key, [
+      {
+        type: 'user',
+        uuid: 'u',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        message: { role: 'user', content: 'Fix the bug' },
+      },
+    ]);
+    await store.append(key, [{ type: 'custom-title', customTitle: 'Bug hunt' }]);
+    const [summary] = await store.listSessionSummaries('p');
+    const [listed] = await store.listSessions('p');
+    expect(summary?.mtime).toBe(listed?.mtime);
+    expect(summary?.data).toMatchObject({
+      firstPrompt: 'Fix the bug',
+      customTitle: 'Bug hunt',
+      createdAt: Date.parse('2026-01-01T00:00:00.000Z'),
+    });
+  });
+
+  it('should offer size, getEntries and clear as test helpers', async () => {
+    const store = new InMemorySessionStore();
+    await store.append(key, [{ type: 'x' }]);
+    await store.append({ ...key, projectKey: 'q' }, [{ type: 'x' }]);
+    await store.append(sub, [{ type: 'y' }]);
+    expect(store.size).toBe(2);
+    expect(store.getEntries(sub)).toEqual([{ type: 'y' }]);
+    expect(store.getEntries({ ...key, sessionId: 'none' })).toEqual([]);
+    store.clear();
+    expect(store.size).toBe(0);
+    expect(await store.load(key)).toBeNull();
+  });
+
+  it('should refuse a malformed key and non-array entries with typed errors', async () => {
+    const store = new InMemorySessionStore();
+    await expect(store.append({ projectKey: '', sessionId: 's' }, [])).rejects.toMatchObject({
+      code: 'INVALID_KEY',
+    });
+    await expect(store.load({ projectKey: 'p' } as never)).rejects.toMatchObject({ code: 'INVALID_KEY' });
+    await expect(store.append(key, 'nope' as never)).rejects.toThrow(TypeError);
+  });
+});
