@@ -31,6 +31,8 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #keepInputOpen: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #initialization: Promise<InitializationResult>;
+  /** Resolves once the `initialize` request is on the wire; rejects like the initialization. */
+  readonly #initializeSent: Promise<unknown>;
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
   #idleResultWaiters: Array<() => void> = [];
@@ -63,10 +65,16 @@ export class QueryRun extends ControlMethods implements Query {
       this.#queue.fail(aborted);
       this.#initialization = Promise.reject(aborted);
       this.#initialization.catch(() => {});
+      this.#initializeSent = this.#initialization;
       return;
     }
     this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
-    this.#initialization = this.#start(initializeTimeoutMs);
+    let markSent: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      markSent = resolve;
+    });
+    this.#initialization = this.#start(initializeTimeoutMs, markSent);
+    this.#initializeSent = Promise.race([sent, this.#initialization]);
     this.#initialization.catch((error: unknown) => {
       this.#queue.fail(error);
       void this.close();
@@ -78,9 +86,13 @@ export class QueryRun extends ControlMethods implements Query {
     this.#cleanups.push(callback);
   }
 
-  /** Writes the prompt once `initialize` succeeded; ends input as the stdin lifetime rule says. */
+  /**
+   * Writes the prompt right behind the `initialize` request (the CLI reads stdin in order, so it
+   * sees initialize first; not waiting for the answer saves a round trip), and ends input as the
+   * stdin lifetime rule says. If initialize fails, the query fails with that error.
+   */
   sendPrompt(prompt: Prompt): void {
-    this.#initialization
+    this.#initializeSent
       .then(() => this.#writePrompt(prompt))
       .catch((error: unknown) => {
         if (!this.#channel.isClosed) this.#queue.fail(error);
@@ -134,12 +146,19 @@ export class QueryRun extends ControlMethods implements Query {
     return this.#closing;
   }
 
-  async #start(initializeTimeoutMs: number): Promise<InitializationResult> {
+  async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
     await this.#channel.start();
-    return this.#channel.request<InitializationResult>('initialize', buildInitializeRequest(this.#options), {
-      timeoutMs: initializeTimeoutMs,
-      ...(this.#signal ? { signal: this.#signal } : {}),
-    });
+    // request() hands the envelope to the transport synchronously, so it is queued before markSent.
+    const answer = this.#channel.request<InitializationResult>(
+      'initialize',
+      buildInitializeRequest(this.#options),
+      {
+        timeoutMs: initializeTimeoutMs,
+        ...(this.#signal ? { signal: this.#signal } : {}),
+      },
+    );
+    markSent();
+    return answer;
   }
 
   async #writePrompt(prompt: Prompt): Promise<void> {
