@@ -6,7 +6,7 @@ import { type ForkPlan, forkEntry, parseSourceLine, planFork } from './fork-plan
 import { isUuid, quote } from './ids.js';
 import { FORK_WRITE_BATCH_BYTES } from './limits.js';
 import { readLines } from './line-reader.js';
-import { readSessionSummary } from './lite-read.js';
+import { readLiteSummary } from './lite-read.js';
 import { mutationTargets } from './mutation-target.js';
 import { checkOptionsObject } from './options.js';
 import { publishByHardLink } from './publish-file.js';
@@ -52,7 +52,7 @@ export async function forkSession(
   const explicitTitle = raw['title'] === undefined ? undefined : checkTitle(raw['title']);
   const [source] = await mutationTargets(sessionId, raw);
   const file = source!;
-  const title = explicitTitle ?? forkTitleFor(await readSessionSummary(file.filePath, file.size));
+  const title = explicitTitle ?? forkTitleFor(readLiteSummary(file.filePath)?.data);
   const forkId = randomUUID();
   const handle = await open(file.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   try {

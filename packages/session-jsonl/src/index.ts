@@ -11,6 +11,8 @@ export { forkSession, forkTitleFor } from './fork-session.js';
 export { listGitWorktrees } from './git-worktrees.js';
 export { isAgentId, isUuid } from './ids.js';
 export {
+  APPEND_SETTLE_CHECKS,
+  APPEND_SETTLE_MS,
   FIRST_PROMPT_MAX_CHARS,
   FIRST_PROMPT_SCAN_BYTES,
   LIST_READ_CONCURRENCY,
@@ -63,3 +65,4 @@ export type {
   SessionMessage,
   SessionMutationOptions,
 } from './types.js';
+export { SYNC_SLICE_MS } from './yield-slices.js';

@@ -236,6 +236,12 @@ export class TopLevelScanner {
     return this.#bytes[start] === QUOTE ? this.string(index) : this.boolean(index);
   }
 
+  /** The byte range `[start, end)` of the field's raw value, or `undefined` when absent. */
+  range(index: number): [number, number] | undefined {
+    const start = this.#starts[index]!;
+    return start < 0 ? undefined : [start, this.#ends[index]!];
+  }
+
   /** The field's value parsed as JSON, or `undefined` when absent. Throws a `SyntaxError` when it does not parse. */
   json(index: number): unknown {
     const start = this.#starts[index]!;

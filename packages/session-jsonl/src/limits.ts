@@ -30,3 +30,12 @@ export const SMALL_FILE_MAX_BYTES = 1024 * 1024;
 
 /** Buffered output a fork collects before one write to its staging file: 1 MiB. */
 export const FORK_WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * How long the size of a transcript that lacks a final newline must hold still before an append
+ * treats its last line as cut by a crash (and starts a new line), in milliseconds: 5.
+ */
+export const APPEND_SETTLE_MS = 5;
+
+/** Most settle checks an append makes before it treats a transcript without a final newline as cut: 20. */
+export const APPEND_SETTLE_CHECKS = 20;

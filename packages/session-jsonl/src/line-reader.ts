@@ -1,5 +1,7 @@
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { STREAM_CHUNK_BYTES } from './limits.js';
+import { SYNC_SLICE_MS } from './yield-slices.js';
 
 const NEWLINE = 0x0a;
 
@@ -28,59 +30,92 @@ export interface ReadLinesOptions {
 
 /** What {@link readLines} saw. */
 export interface ReadLinesResult {
-  /** Offset just past the last byte read. */
+  /** File offset just past the last line visited (past its newline), or past the last byte read. */
   readonly endOffset: number;
   /** True when the visitor asked to stop. */
   readonly stopped: boolean;
+}
+
+/** A growable byte buffer holding the line that straddles two reads. */
+class Carry {
+  bytes = Buffer.allocUnsafe(0);
+  length = 0;
+  offset = 0;
+
+  append(source: Buffer, start: number, end: number): void {
+    const need = this.length + (end - start);
+    if (need > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.bytes.length * 2, 4096));
+      this.bytes.copy(grown, 0, 0, this.length);
+      this.bytes = grown;
+    }
+    source.copy(this.bytes, this.length, start, end);
+    this.length = need;
+  }
 }
 
 /**
  * Streams a file as lines split on the 0x0A byte, in time and memory linear in the input.
  *
  * Works on bytes, so a multibyte UTF-8 character is never cut and U+2028/U+2029 are not breaks.
- * One buffer is reused; a line longer than half of it doubles it, so each byte is copied a bounded
- * number of times. A final fragment without a newline is visited too (it is usually the
- * half-written last entry of a killed CLI, which the caller then fails to parse).
+ * Reads are synchronous (a page-cache read of one chunk costs less than a thread-pool round trip)
+ * and the event loop gets a turn every {@link SYNC_SLICE_MS}. Only a line that straddles two
+ * reads is copied (into a buffer that grows geometrically), so each byte is copied a bounded
+ * number of times. A final fragment without a newline is visited too, with `terminated: false`
+ * (usually the half-written last entry of a killed CLI).
  */
 export async function readLines(
   handle: FileHandle,
   visit: LineVisitor,
   options: ReadLinesOptions = {},
 ): Promise<ReadLinesResult> {
-  let position = options.start ?? 0;
   const stop = options.end ?? Number.POSITIVE_INFINITY;
-  let buffer = Buffer.allocUnsafe(options.chunkBytes ?? STREAM_CHUNK_BYTES);
-  let filled = 0;
-  let filledOffset = position;
+  const chunkBytes = options.chunkBytes ?? STREAM_CHUNK_BYTES;
+  let position = options.start ?? 0;
+  const chunk = Buffer.allocUnsafe(chunkBytes);
+  const carry = new Carry();
+  let sliceStart = performance.now();
   while (position < stop) {
-    if (filled > buffer.length >>> 1) {
-      const grown = Buffer.allocUnsafe(buffer.length * 2);
-      buffer.copy(grown, 0, 0, filled);
-      buffer = grown;
-    }
-    const want = Math.min(buffer.length - filled, stop - position);
-    const { bytesRead } = await handle.read(buffer, filled, want, position);
-    if (bytesRead === 0) break;
-    position += bytesRead;
-    const scanFrom = filled;
-    filled += bytesRead;
-    const view = buffer.subarray(0, filled);
+    const length = readSync(handle.fd, chunk, 0, Math.min(chunkBytes, stop - position), position);
+    if (length === 0) break;
+    const chunkOffset = position;
+    position += length;
     let lineStart = 0;
-    let newline = view.indexOf(NEWLINE, scanFrom);
-    while (newline !== -1) {
-      if (visit(view, lineStart, newline, filledOffset + lineStart, true) === false) {
-        return { endOffset: filledOffset + newline + 1, stopped: true };
+    let newline = chunk.indexOf(NEWLINE, 0);
+    if (newline >= length) newline = -1;
+    if (carry.length > 0) {
+      if (newline === -1) {
+        carry.append(chunk, 0, length);
+        continue;
+      }
+      carry.append(chunk, 0, newline);
+      const carried = carry.length;
+      carry.length = 0;
+      if (visit(carry.bytes, 0, carried, carry.offset, true) === false) {
+        return { endOffset: chunkOffset + newline + 1, stopped: true };
       }
       lineStart = newline + 1;
-      newline = view.indexOf(NEWLINE, lineStart);
+      newline = chunk.indexOf(NEWLINE, lineStart);
+      if (newline >= length) newline = -1;
     }
-    if (lineStart > 0) {
-      buffer.copy(buffer, 0, lineStart, filled);
-      filled -= lineStart;
-      filledOffset += lineStart;
+    while (newline !== -1) {
+      if (visit(chunk, lineStart, newline, chunkOffset + lineStart, true) === false) {
+        return { endOffset: chunkOffset + newline + 1, stopped: true };
+      }
+      lineStart = newline + 1;
+      newline = chunk.indexOf(NEWLINE, lineStart);
+      if (newline >= length) newline = -1;
+    }
+    if (lineStart < length) {
+      carry.offset = chunkOffset + lineStart;
+      carry.append(chunk, lineStart, length);
+    }
+    if (performance.now() - sliceStart >= SYNC_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
     }
   }
-  if (filled > 0 && visit(buffer, 0, filled, filledOffset, false) === false) {
+  if (carry.length > 0 && visit(carry.bytes, 0, carry.length, carry.offset, false) === false) {
     return { endOffset: position, stopped: true };
   }
   return { endOffset: position, stopped: false };

@@ -1,6 +1,6 @@
 import { readArchiveMark } from './archive-mark.js';
 import { LIST_READ_CONCURRENCY } from './limits.js';
-import { readSessionSummary } from './lite-read.js';
+import { readLiteSummary } from './lite-read.js';
 import { mapLimit } from './map-limit.js';
 import {
   checkOptionsObject,
@@ -13,18 +13,39 @@ import {
 import { type ProjectDir, searchedProjectDirs } from './project-dirs.js';
 import {
   compareListing,
-  type ProjectDirContents,
   scanProjectDir,
-  statTranscript,
+  statTranscriptSync,
   type TranscriptFile,
+  transcriptPath,
 } from './session-files.js';
-import { isProgrammaticSummary, sessionInfoFromSummary } from './summary-fold.js';
+import { isProgrammaticSummary, type SessionSummaryData, sessionInfoFromSummary } from './summary-fold.js';
 import type { ListSessionsOptions, SDKSessionInfo } from './types.js';
+import { forEachInSlices } from './yield-slices.js';
+
+interface Candidate {
+  readonly projectDir: ProjectDir;
+  readonly sessionId: string;
+  readonly hasFolder: boolean;
+}
 
 interface Accepted {
   readonly info: SDKSessionInfo;
   readonly file: TranscriptFile;
   readonly hasFolder: boolean;
+}
+
+/** Turns a read summary into a listing row, or `undefined` when the session is not listed. */
+function accept(
+  file: TranscriptFile,
+  data: SessionSummaryData,
+  includeProgrammatic: boolean,
+): SDKSessionInfo | undefined {
+  if (!includeProgrammatic && isProgrammaticSummary(data)) return undefined;
+  return sessionInfoFromSummary(file.sessionId, data, {
+    lastModified: file.mtimeMs,
+    fileSize: file.size,
+    projectPath: file.projectDir.projectPath,
+  });
 }
 
 /**
@@ -33,9 +54,10 @@ interface Accepted {
  *
  * With `dir`: that project and, unless `includeWorktrees: false`, its git worktrees; without:
  * every project. Reads only the first and last 64 KiB of each transcript (up to 1 MiB for the
- * first prompt). Skips 0-byte stubs, sidechains and sessions with nothing to show. A session
- * found in several project folders is listed once: the newest copy, then the larger, then the
- * first project folder. Returns `[]` when the folders do not exist.
+ * first prompt); with a `limit` it reads only as many transcripts as the page needs. Skips
+ * 0-byte stubs, sidechains and sessions with nothing to show. A session found in several project
+ * folders is listed once: the newest copy, then the larger, then the first project folder.
+ * Returns `[]` when the folders do not exist.
  */
 export async function listSessions(options: ListSessionsOptions = {}): Promise<SDKSessionInfo[]> {
   const raw = checkOptionsObject(options);
@@ -45,13 +67,19 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
   const offset = optionalCount(raw, 'offset') ?? 0;
   const includeWorktrees = optionalBoolean(raw, 'includeWorktrees', true);
   const includeProgrammatic = optionalBoolean(raw, 'includeProgrammatic', true);
-  const projectsDir = projectsDirFor({ configDir });
-  const dirs = await searchedProjectDirs(projectsDir, dir, includeWorktrees);
-  const contents = await mapLimit(dirs, LIST_READ_CONCURRENCY, scanProjectDir);
-  const files = await statAll(dirs, contents);
-  files.sort(compareListing);
-  const wanted = limit === undefined || limit === 0 ? Number.POSITIVE_INFINITY : offset + limit;
-  const accepted = await acceptInOrder(files, wanted, includeProgrammatic, contents, dirs);
+  const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir, includeWorktrees);
+  const candidates: Candidate[] = [];
+  await forEachInSlices(dirs, (projectDir) => {
+    const { sessionIds, sessionFolders } = scanProjectDir(projectDir);
+    for (const sessionId of sessionIds) {
+      candidates.push({ projectDir, sessionId, hasFolder: sessionFolders.has(sessionId) });
+    }
+    return true;
+  });
+  const accepted =
+    limit === undefined || limit === 0
+      ? await readAll(candidates, includeProgrammatic)
+      : await readPage(candidates, includeProgrammatic, offset + limit);
   const page = paginate(accepted, offset, limit);
   return mapLimit(page, LIST_READ_CONCURRENCY, async ({ info, file, hasFolder }) => {
     if (!hasFolder) return info;
@@ -60,53 +88,50 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
   });
 }
 
-async function statAll(
-  dirs: readonly ProjectDir[],
-  contents: readonly ProjectDirContents[],
-): Promise<TranscriptFile[]> {
-  const pairs: [ProjectDir, string][] = [];
-  dirs.forEach((dir, i) => {
-    for (const id of contents[i]!.sessionIds) pairs.push([dir, id]);
+/** Whole listing: read every transcript once (open, fstat, head, tail), then order and dedupe. */
+async function readAll(candidates: readonly Candidate[], includeProgrammatic: boolean): Promise<Accepted[]> {
+  const rows: Accepted[] = [];
+  await forEachInSlices(candidates, ({ projectDir, sessionId, hasFolder }) => {
+    const filePath = transcriptPath(projectDir, sessionId);
+    const lite = readLiteSummary(filePath);
+    if (lite === undefined) return true;
+    const file: TranscriptFile = { sessionId, filePath, projectDir, size: lite.size, mtimeMs: lite.mtimeMs };
+    const info = accept(file, lite.data, includeProgrammatic);
+    if (info !== undefined) rows.push({ info, file, hasFolder });
+    return true;
   });
-  const stats = await mapLimit(pairs, LIST_READ_CONCURRENCY, ([dir, id]) => statTranscript(dir, id));
-  return stats.filter((file): file is TranscriptFile => file !== undefined);
+  rows.sort((a, b) => compareListing(a.file, b.file));
+  const seen = new Set<string>();
+  return rows.filter(({ file }) => {
+    if (seen.has(file.sessionId)) return false;
+    seen.add(file.sessionId);
+    return true;
+  });
 }
 
-async function acceptInOrder(
-  files: readonly TranscriptFile[],
-  wanted: number,
+/** A page: stat everything, order, then read transcripts in order until `wanted` are accepted. */
+async function readPage(
+  candidates: readonly Candidate[],
   includeProgrammatic: boolean,
-  contents: readonly ProjectDirContents[],
-  dirs: readonly ProjectDir[],
+  wanted: number,
 ): Promise<Accepted[]> {
-  const folderSets = new Map(dirs.map((dir, i) => [dir, contents[i]!.sessionFolders]));
+  const files: { file: TranscriptFile; hasFolder: boolean }[] = [];
+  await forEachInSlices(candidates, ({ projectDir, sessionId, hasFolder }) => {
+    const file = statTranscriptSync(projectDir, sessionId);
+    if (file !== undefined) files.push({ file, hasFolder });
+    return true;
+  });
+  files.sort((a, b) => compareListing(a.file, b.file));
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
-  const queue: { file: TranscriptFile; summary: ReturnType<typeof readSessionSummary> }[] = [];
-  let next = 0;
-  while (accepted.length < wanted) {
-    while (queue.length < LIST_READ_CONCURRENCY && next < files.length) {
-      const file = files[next++]!;
-      const summary = seen.has(file.sessionId)
-        ? Promise.resolve(undefined)
-        : readSessionSummary(file.filePath, file.size);
-      queue.push({ file, summary });
-    }
-    const item = queue.shift();
-    if (item === undefined) break;
-    const data = await item.summary;
-    const { file } = item;
-    if (data === undefined || seen.has(file.sessionId)) continue;
-    if (!includeProgrammatic && isProgrammaticSummary(data)) continue;
-    const info = sessionInfoFromSummary(file.sessionId, data, {
-      lastModified: file.mtimeMs,
-      fileSize: file.size,
-      projectPath: file.projectDir.projectPath,
-    });
-    if (info === undefined) continue;
+  await forEachInSlices(files, ({ file, hasFolder }) => {
+    if (seen.has(file.sessionId)) return true;
+    const lite = readLiteSummary(file.filePath);
+    const info = lite === undefined ? undefined : accept(file, lite.data, includeProgrammatic);
+    if (info === undefined) return true;
     seen.add(file.sessionId);
-    accepted.push({ info, file, hasFolder: folderSets.get(file.projectDir)?.has(file.sessionId) === true });
-  }
-  await Promise.all(queue.map((item) => item.summary));
+    accepted.push({ info, file, hasFolder });
+    return accepted.length < wanted;
+  });
   return accepted;
 }

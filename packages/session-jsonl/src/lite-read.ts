@@ -1,8 +1,6 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
-import { readLines } from './line-reader.js';
 import {
   foldSummaryFields,
   type SessionSummaryData,
@@ -42,143 +40,162 @@ const FIELD_INDEX = Object.fromEntries(SUMMARY_FIELDS.map((field, index) => [fie
   number
 >;
 const NEWLINE = 0x0a;
-/** Read size while looking past the head for a first prompt. */
-const EXTENDED_READ_CHUNK_BYTES = 256 * 1024;
 
-/** Folds lines of one transcript, deciding per line which fields it may contribute. */
-class LiteFolder {
-  readonly data: SessionSummaryData = {};
-  readonly #scanner = new TopLevelScanner(SUMMARY_FIELDS);
-  #mask = 0;
-  readonly #read: SummaryFieldReader = (field) => {
-    const group = FIELD_GROUP[field];
-    if (group !== 0 && (this.#mask & group) === 0) return undefined;
-    const index = FIELD_INDEX[field];
-    if (field !== 'message') return this.#scanner.scalar(index);
-    try {
-      return this.#scanner.json(index);
-    } catch {
-      return undefined;
-    }
-  };
+/** A transcript's folded summary with the size and mtime of the file it was read from. */
+export interface LiteSummary {
+  readonly data: SessionSummaryData;
+  readonly size: number;
+  /** Integer epoch milliseconds. */
+  readonly mtimeMs: number;
+}
 
-  /** Folds one line if it is a well-formed object; a cut first line still tells whether it is a sidechain. */
-  fold(bytes: Buffer, start: number, end: number, mask: number, allowCut = false): void {
-    const status = this.#scanner.scan(bytes, start, end);
-    if (status === SCAN_BLANK || status === SCAN_MALFORMED) return;
-    if (status === SCAN_TRUNCATED && !allowCut) return;
-    this.#mask = status === SCAN_OK ? mask : 0;
-    foldSummaryFields(this.data, this.#read);
+/**
+ * Reads a transcript's summary from its first and last {@link LITE_READ_BYTES}, plus up to
+ * {@link FIRST_PROMPT_SCAN_BYTES} when the head holds no first prompt or no timestamp; never
+ * the whole file. Synchronous on purpose: three or four small reads cost less than handing each
+ * to the thread pool, and callers yield between files. Reuses module buffers, so it must not be
+ * re-entered (it never awaits). Returns `undefined` for a file that cannot be read, is not a
+ * regular file, or is empty.
+ */
+export function readLiteSummary(filePath: string): LiteSummary | undefined {
+  let fd: number;
+  try {
+    fd = openSync(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
   }
-
-  get wantsPromptFields(): boolean {
-    return this.data.firstPromptLocked !== true || this.data.createdAt === undefined;
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size === 0) return undefined;
+    const data = foldHeadAndTail(fd, stats.size);
+    return data === undefined ? undefined : { data, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
-async function readFully(handle: FileHandle, buffer: Buffer, position: number): Promise<number> {
+const headBuffer = Buffer.allocUnsafe(LITE_READ_BYTES);
+let tailBuffer = Buffer.allocUnsafe(LITE_READ_BYTES + 1);
+let wideBuffer: Buffer | undefined;
+const scanner = new TopLevelScanner(SUMMARY_FIELDS);
+let mask = 0;
+const readField: SummaryFieldReader = (field) => {
+  const group = FIELD_GROUP[field];
+  if (group !== 0 && (mask & group) === 0) return undefined;
+  const index = FIELD_INDEX[field];
+  if (field !== 'message') return scanner.scalar(index);
+  try {
+    return scanner.json(index);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Folds one line when it is a well-formed object; a cut first line still tells whether it is a sidechain. */
+function foldLine(
+  data: SessionSummaryData,
+  bytes: Buffer,
+  start: number,
+  end: number,
+  lineMask: number,
+  allowCut = false,
+): void {
+  const status = scanner.scan(bytes, start, end);
+  if (status === SCAN_BLANK || status === SCAN_MALFORMED) return;
+  if (status === SCAN_TRUNCATED && !allowCut) return;
+  mask = status === SCAN_OK ? lineMask : 0;
+  foldSummaryFields(data, readField);
+}
+
+function readFully(fd: number, buffer: Buffer, length: number, position: number): number {
   let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position + filled);
+  while (filled < length) {
+    const bytesRead = readSync(fd, buffer, filled, length - filled, position + filled);
     if (bytesRead === 0) break;
     filled += bytesRead;
   }
   return filled;
 }
 
-/**
- * Derives a session's summary from the first and last {@link LITE_READ_BYTES} of its transcript,
- * plus up to {@link FIRST_PROMPT_SCAN_BYTES} when the head holds no first prompt or timestamp.
- * Never reads the whole file. Returns `undefined` when the file cannot be read or is empty.
- */
-export async function readSessionSummary(
-  filePath: string,
-  size: number,
-): Promise<SessionSummaryData | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    return await foldHeadAndTail(handle, size);
-  } catch {
-    return undefined;
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
-}
-
-async function foldHeadAndTail(
-  handle: FileHandle,
-  statSize: number,
-): Promise<SessionSummaryData | undefined> {
-  const head = Buffer.allocUnsafe(Math.min(Math.max(statSize, 1), LITE_READ_BYTES));
-  const headLength = await readFully(handle, head, 0);
-  if (headLength === 0) return undefined;
-  const wholeFile = headLength < head.length || statSize <= LITE_READ_BYTES;
-  const size = wholeFile ? headLength : statSize;
-  const tailStart = Math.max(0, size - LITE_READ_BYTES);
-  const folder = new LiteFolder();
-  let lineStart = 0;
-  for (;;) {
-    const newline = head.indexOf(NEWLINE, lineStart);
-    if (newline === -1 || newline >= headLength) break;
-    folder.fold(head, lineStart, newline, headMask(lineStart, tailStart));
-    lineStart = newline + 1;
-  }
-  if (wholeFile) {
-    if (lineStart < headLength) folder.fold(head, lineStart, headLength, headMask(lineStart, tailStart));
-    return folder.data;
-  }
-  if (lineStart === 0) folder.fold(head, 0, headLength, 0, true);
-  let covered = lineStart;
-  if (folder.wantsPromptFields && covered < tailStart) {
-    await readLines(
-      handle,
-      (bytes, start, end, offset, terminated) => {
-        const newlineAt = offset + (end - start);
-        if (!terminated || newlineAt >= FIRST_PROMPT_SCAN_BYTES) return false;
-        folder.fold(bytes, start, end, PROMPT_FIELDS);
-        covered = newlineAt + 1;
-        return folder.wantsPromptFields && covered < tailStart;
-      },
-      { start: covered, end: Math.min(size, FIRST_PROMPT_SCAN_BYTES), chunkBytes: EXTENDED_READ_CHUNK_BYTES },
-    );
-  }
-  await foldTail(handle, folder, Math.max(tailStart, covered), size);
-  return folder.data;
+function wantsPromptFields(data: SessionSummaryData): boolean {
+  return data.firstPromptLocked !== true || data.createdAt === undefined;
 }
 
 function headMask(lineStart: number, tailStart: number): number {
   return HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | (lineStart >= tailStart ? TAIL_FIELDS : 0);
 }
 
-async function foldTail(handle: FileHandle, folder: LiteFolder, from: number, size: number): Promise<void> {
+function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | undefined {
+  const data: SessionSummaryData = {};
+  const headLength = readFully(fd, headBuffer, Math.min(statSize, LITE_READ_BYTES), 0);
+  if (headLength === 0) return undefined;
+  const wholeFile = statSize <= LITE_READ_BYTES || headLength < LITE_READ_BYTES;
+  const size = wholeFile ? headLength : statSize;
+  const tailStart = Math.max(0, size - LITE_READ_BYTES);
+  const head = headBuffer;
+  let lineStart = 0;
+  for (;;) {
+    const newline = head.indexOf(NEWLINE, lineStart);
+    if (newline === -1 || newline >= headLength) break;
+    foldLine(data, head, lineStart, newline, headMask(lineStart, tailStart));
+    lineStart = newline + 1;
+  }
+  if (wholeFile) {
+    if (lineStart < headLength) foldLine(data, head, lineStart, headLength, headMask(lineStart, tailStart));
+    return data;
+  }
+  if (lineStart === 0) foldLine(data, head, 0, headLength, 0, true);
+  let covered = lineStart;
+  if (wantsPromptFields(data) && covered < tailStart)
+    covered = foldPromptWindow(fd, data, covered, size, tailStart);
+  foldTail(fd, data, Math.max(tailStart, covered), size);
+  return data;
+}
+
+/** Folds the prompt fields of whole lines after the head that end in the first 1 MiB and start before the tail. */
+function foldPromptWindow(
+  fd: number,
+  data: SessionSummaryData,
+  from: number,
+  size: number,
+  tailStart: number,
+): number {
+  const end = Math.min(size, FIRST_PROMPT_SCAN_BYTES);
+  wideBuffer ??= Buffer.allocUnsafe(FIRST_PROMPT_SCAN_BYTES);
+  const length = readFully(fd, wideBuffer, end - from, from);
+  let lineStart = 0;
+  let covered = from;
+  while (lineStart < length && covered < tailStart && wantsPromptFields(data)) {
+    const newline = wideBuffer.indexOf(NEWLINE, lineStart);
+    if (newline === -1 || newline >= length) break;
+    foldLine(data, wideBuffer, lineStart, newline, PROMPT_FIELDS);
+    lineStart = newline + 1;
+    covered = from + lineStart;
+  }
+  return covered;
+}
+
+function foldTail(fd: number, data: SessionSummaryData, from: number, size: number): void {
   if (from >= size) return;
   const before = from > 0 ? 1 : 0;
-  const tail = Buffer.allocUnsafe(size - from + before);
-  const tailLength = await readFully(handle, tail, from - before);
-  let lineStart = 0;
+  const want = size - from + before;
+  if (tailBuffer.length < want) tailBuffer = Buffer.allocUnsafe(want);
+  const tail = tailBuffer;
+  const tailLength = readFully(fd, tail, want, from - before);
+  let lineStart = before;
   if (before === 1 && tail[0] !== NEWLINE) {
     const first = tail.indexOf(NEWLINE, 1);
     if (first === -1 || first >= tailLength) return;
     lineStart = first + 1;
-  } else {
-    lineStart = before;
   }
   const base = from - before;
   while (lineStart < tailLength) {
     let newline = tail.indexOf(NEWLINE, lineStart);
     if (newline === -1 || newline >= tailLength) newline = tailLength;
-    const end = base + newline;
-    folder.fold(
-      tail,
-      lineStart,
-      newline,
-      TITLE_FIELDS | TAIL_FIELDS | (end < FIRST_PROMPT_SCAN_BYTES ? PROMPT_FIELDS : 0),
-    );
+    const promptMask = base + newline < FIRST_PROMPT_SCAN_BYTES ? PROMPT_FIELDS : 0;
+    foldLine(data, tail, lineStart, newline, TITLE_FIELDS | TAIL_FIELDS | promptMask);
     lineStart = newline + 1;
   }
 }

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { constants, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
 import { SCAN_OK, TopLevelScanner } from './json-scan.js';
@@ -24,9 +24,9 @@ const [TYPE, UUID, SESSION, MESSAGE, TIMESTAMP] = [0, 1, 2, 3, 4] as const;
 
 /**
  * Reads a transcript's conversation: one streaming pass indexes the chain entries, the chain is
- * walked, and only the messages of the requested page are read again and parsed. A message
- * whose line turns out not to parse is dropped (with a warning) and the chain is walked again
- * without it. Returns `[]` when the file cannot be opened.
+ * walked, and only the lines of the requested page are read again and parsed (their `message`
+ * only). A message whose line turns out not to parse is dropped (with a warning) and the chain is
+ * walked again without it. Returns `[]` when the file cannot be opened or is not a regular file.
  */
 export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
   let handle: FileHandle;
@@ -36,15 +36,13 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
     return [];
   }
   try {
-    const stats = await handle.stat();
-    if (!stats.isFile()) return [];
-    const entries = await indexTranscript(handle, request.filePath, request.onWarning);
-    let usable: IndexedEntry[] = entries;
+    if (!(await handle.stat()).isFile()) return [];
+    let usable = await indexTranscript(handle, request.filePath, request.onWarning);
     for (;;) {
       const chain = conversationChain(usable, request.mode);
       const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
       const page = paginate(visible, request.offset, request.limit);
-      const { messages, invalid } = await materialize(handle, page, request);
+      const { messages, invalid } = materialize(handle.fd, page, request);
       if (invalid.size === 0) return messages;
       for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
       usable = usable.filter((entry) => !invalid.has(entry));
@@ -54,11 +52,12 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
   }
 }
 
-async function materialize(
-  handle: FileHandle,
+/** Reads the page's lines again, in file order and in reads of up to one chunk, and builds the messages. */
+function materialize(
+  fd: number,
   page: readonly IndexedEntry[],
   request: ReadMessagesRequest,
-): Promise<{ messages: SessionMessage[]; invalid: Set<IndexedEntry> }> {
+): { messages: SessionMessage[]; invalid: Set<IndexedEntry> } {
   const scanner = new TopLevelScanner(KEYS);
   const parsed = new Map<IndexedEntry, SessionMessage>();
   const invalid = new Set<IndexedEntry>();
@@ -78,17 +77,15 @@ async function materialize(
       buffer = Buffer.allocUnsafe(Math.max(span, Math.min(STREAM_CHUNK_BYTES, span * 2)));
     let filled = 0;
     while (filled < span) {
-      const { bytesRead } = await handle.read(buffer, filled, span - filled, first.offset + filled);
+      const bytesRead = readSync(fd, buffer, filled, span - filled, first.offset + filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
     for (let k = i; k < j; k++) {
       const entry = byOffset[k]!;
       const start = entry.offset - first.offset;
-      const message =
-        start + entry.length <= filled
-          ? toMessage(scanner, buffer, start, start + entry.length, entry, request)
-          : undefined;
+      const end = start + entry.length;
+      const message = end <= filled ? toMessage(scanner, buffer, start, end, entry, request) : undefined;
       if (message === undefined) invalid.add(entry);
       else parsed.set(entry, message);
     }

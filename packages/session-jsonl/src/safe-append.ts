@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, lstat, open, realpath } from 'node:fs/promises';
 import { sep } from 'node:path';
 import { SessionJsonlError } from './errors.js';
+import { APPEND_SETTLE_CHECKS, APPEND_SETTLE_MS } from './limits.js';
 import type { TranscriptFile } from './session-files.js';
 
 const NEWLINE = 0x0a;
@@ -42,6 +43,25 @@ async function writablePath(file: TranscriptFile): Promise<string | undefined> {
   return target;
 }
 
+/**
+ * True when the file ends with a newline. A missing newline is trusted only once the size has
+ * held still for {@link APPEND_SETTLE_MS}: a reader can observe a writer's line half-copied, and
+ * that writer will finish it, whereas a line cut by a crash stays cut.
+ */
+async function endsWithNewline(handle: FileHandle, size: number): Promise<boolean> {
+  const last = Buffer.alloc(1);
+  let seenSize = size;
+  for (let check = 0; check <= APPEND_SETTLE_CHECKS; check++) {
+    await handle.read(last, 0, 1, seenSize - 1);
+    if (last[0] === NEWLINE) return true;
+    await new Promise((resolve) => setTimeout(resolve, APPEND_SETTLE_MS));
+    const now = (await handle.stat()).size;
+    if (now === seenSize) return false;
+    seenSize = now;
+  }
+  return false;
+}
+
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let written = 0;
   while (written < bytes.length) {
@@ -77,10 +97,9 @@ export async function appendLine(file: TranscriptFile, line: string): Promise<bo
     const stats = await handle.stat();
     if (!stats.isFile()) throw unsafe(file, 'it is not a regular file');
     if (stats.size === 0) return false;
-    const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, stats.size - 1);
     const body = `${line}\n`;
-    await writeAll(handle, Buffer.from(last[0] === NEWLINE ? body : `\n${body}`, 'utf8'));
+    const endsClean = await endsWithNewline(handle, stats.size);
+    await writeAll(handle, Buffer.from(endsClean ? body : `\n${body}`, 'utf8'));
     return true;
   } finally {
     await handle.close();

@@ -1,6 +1,5 @@
-import type { Dirent } from 'node:fs';
-import { constants } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { constants, type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUuid } from './ids.js';
 import type { ProjectDir } from './project-dirs.js';
@@ -24,12 +23,12 @@ export interface ProjectDirContents {
 const TRANSCRIPT_SUFFIX = '.jsonl';
 
 /** Lists `<uuid>.jsonl` names and `<uuid>/` folders of one project folder; empty when unreadable. */
-export async function scanProjectDir(dir: ProjectDir): Promise<ProjectDirContents> {
+export function scanProjectDir(dir: ProjectDir): ProjectDirContents {
   const sessionIds: string[] = [];
   const sessionFolders = new Set<string>();
   let entries: Dirent[];
   try {
-    entries = await readdir(dir.path, { withFileTypes: true });
+    entries = readdirSync(dir.path, { withFileTypes: true });
   } catch {
     return { sessionIds, sessionFolders };
   }
@@ -45,16 +44,39 @@ export async function scanProjectDir(dir: ProjectDir): Promise<ProjectDirContent
   return { sessionIds, sessionFolders };
 }
 
+/** The path of a session's transcript in a project folder. */
+export function transcriptPath(projectDir: ProjectDir, sessionId: string): string {
+  return join(projectDir.path, `${sessionId}${TRANSCRIPT_SUFFIX}`);
+}
+
+function toTranscript(
+  projectDir: ProjectDir,
+  sessionId: string,
+  filePath: string,
+  stats: Stats,
+): TranscriptFile | undefined {
+  if ((stats.mode & constants.S_IFMT) !== constants.S_IFREG || stats.size === 0) return undefined;
+  return { sessionId, filePath, projectDir, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+}
+
 /** Size and mtime of a transcript that is a non-empty regular file (symlinks followed); else `undefined`. */
 export async function statTranscript(
   projectDir: ProjectDir,
   sessionId: string,
 ): Promise<TranscriptFile | undefined> {
-  const filePath = join(projectDir.path, `${sessionId}${TRANSCRIPT_SUFFIX}`);
+  const filePath = transcriptPath(projectDir, sessionId);
   try {
-    const stats = await stat(filePath);
-    if ((stats.mode & constants.S_IFMT) !== constants.S_IFREG || stats.size === 0) return undefined;
-    return { sessionId, filePath, projectDir, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+    return toTranscript(projectDir, sessionId, filePath, await stat(filePath));
+  } catch {
+    return undefined;
+  }
+}
+
+/** {@link statTranscript}, synchronously (for listing loops that yield between slices). */
+export function statTranscriptSync(projectDir: ProjectDir, sessionId: string): TranscriptFile | undefined {
+  const filePath = transcriptPath(projectDir, sessionId);
+  try {
+    return toTranscript(projectDir, sessionId, filePath, statSync(filePath));
   } catch {
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { readArchiveMark } from './archive-mark.js';
 import { isUuid } from './ids.js';
-import { readSessionSummary } from './lite-read.js';
+import { readLiteSummary } from './lite-read.js';
 import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies } from './session-files.js';
@@ -22,11 +22,11 @@ export async function getSessionInfo(
   if (!isUuid(sessionId)) return undefined;
   const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir);
   for (const file of await findSessionCopies(dirs, sessionId)) {
-    const data = await readSessionSummary(file.filePath, file.size);
-    if (data === undefined) continue;
-    const info = sessionInfoFromSummary(sessionId, data, {
-      lastModified: file.mtimeMs,
-      fileSize: file.size,
+    const lite = readLiteSummary(file.filePath);
+    if (lite === undefined) continue;
+    const info = sessionInfoFromSummary(sessionId, lite.data, {
+      lastModified: lite.mtimeMs,
+      fileSize: lite.size,
       projectPath: file.projectDir.projectPath,
     });
     if (info === undefined) continue;

@@ -6,7 +6,7 @@ import type { SessionJsonlWarning } from './types.js';
 /** Entry types that take part in the conversation chain. */
 export type ChainEntryType = 'user' | 'assistant' | 'progress' | 'system' | 'attachment';
 
-/** What the chain walk needs to know about one transcript entry; its content stays on disk. */
+/** What the chain walk needs to know about one transcript entry. */
 export interface IndexedEntry {
   readonly type: ChainEntryType;
   readonly uuid: string;
@@ -14,21 +14,22 @@ export interface IndexedEntry {
   readonly isSidechain: boolean;
   readonly isMeta: boolean;
   readonly hasTeamName: boolean;
-  /** Position of the line in the file (0-based among chain entries). */
+  /** Position among the indexed entries, in file order. */
   readonly position: number;
   /** Byte offset and length of the line, to read it again. */
   readonly offset: number;
   readonly length: number;
 }
 
-const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 'attachment']);
 const KEYS = ['type', 'uuid', 'parentUuid', 'isSidechain', 'isMeta', 'teamName'] as const;
 const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM] = [0, 1, 2, 3, 4, 5] as const;
+const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 'attachment']);
 
 /**
- * Streams a transcript once and indexes its chain entries (user, assistant, progress, system,
- * attachment entries with a string `uuid`) without keeping their content. Lines that are not
- * JSON objects are skipped and reported to `onWarning`; blank lines are ignored silently.
+ * Streams a transcript once and indexes its chain entries (user, assistant, progress, system and
+ * attachment entries with a string `uuid`) without keeping their content: the lines stay on disk
+ * and are read again only for the messages returned. Lines that are not JSON objects are skipped
+ * and reported to `onWarning`; blank lines are ignored silently.
  */
 export async function indexTranscript(
   handle: FileHandle,
@@ -44,15 +45,16 @@ export async function indexTranscript(
       return true;
     }
     const type = scanner.string(TYPE);
+    if (type === undefined || !CHAIN_TYPES.has(type)) return true;
     const uuid = scanner.string(UUID);
-    if (type === undefined || uuid === undefined || !CHAIN_TYPES.has(type)) return true;
+    if (uuid === undefined) return true;
     entries.push({
       type: type as ChainEntryType,
       uuid,
       parentUuid: scanner.string(PARENT),
       isSidechain: scanner.boolean(SIDECHAIN) === true,
       isMeta: scanner.boolean(META) === true,
-      hasTeamName: scanner.has(TEAM) && scanner.scalar(TEAM) !== undefined,
+      hasTeamName: scanner.scalar(TEAM) !== undefined,
       position: entries.length,
       offset,
       length: end - start,
