@@ -1,0 +1,43 @@
+/**
+ * WebSocket close codes of the Direct Connect wire, shared by client and server.
+ *
+ * - `NORMAL` (1000): the session ended in order (the CLI exited 0, or the client ended it).
+ * - `GOING_AWAY` (1001): the server is shutting down.
+ * - `MESSAGE_TOO_BIG` (1009): a frame passed the server's message limit.
+ * - `INTERNAL_ERROR` (1011): the server failed.
+ * - `CLI_EXIT_BASE` (4000) + n for n in 1..255: the CLI exited with code n.
+ * - `CLI_SIGNALLED` (4300): the CLI was killed by a signal the server did not send.
+ * - `SESSION_DELETED` (4404): `DELETE /sessions/:id` ended the session.
+ * - `IDLE_TIMEOUT` (4408): the session was idle past the server's limit.
+ * - `OUTPUT_OVERFLOW` (4413): the client read too slowly; the server's output buffer overflowed.
+ * - `SESSION_BUSY` (4409): another client took over the session.
+ */
+export const DIRECT_CONNECT_CLOSE_CODES = {
+  NORMAL: 1000,
+  GOING_AWAY: 1001,
+  MESSAGE_TOO_BIG: 1009,
+  INTERNAL_ERROR: 1011,
+  CLI_EXIT_BASE: 4000,
+  CLI_SIGNALLED: 4300,
+  SESSION_DELETED: 4404,
+  IDLE_TIMEOUT: 4408,
+  SESSION_BUSY: 4409,
+  OUTPUT_OVERFLOW: 4413,
+} as const;
+
+/** Largest exit code carried as `CLI_EXIT_BASE + code`. */
+const MAX_EXIT_CODE = 255;
+
+/** The close code that reports a CLI exit code (1..255) to the client. */
+export function closeCodeForExit(exitCode: number): number {
+  if (!Number.isInteger(exitCode) || exitCode < 1 || exitCode > MAX_EXIT_CODE) {
+    throw new RangeError(`exitCode must be an integer from 1 to ${MAX_EXIT_CODE}, got ${String(exitCode)}`);
+  }
+  return DIRECT_CONNECT_CLOSE_CODES.CLI_EXIT_BASE + exitCode;
+}
+
+/** The CLI exit code a close code reports, or `undefined` when it reports none. */
+export function exitCodeFromCloseCode(closeCode: number): number | undefined {
+  const exitCode = closeCode - DIRECT_CONNECT_CLOSE_CODES.CLI_EXIT_BASE;
+  return Number.isInteger(exitCode) && exitCode >= 1 && exitCode <= MAX_EXIT_CODE ? exitCode : undefined;
+}
