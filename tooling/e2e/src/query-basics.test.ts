@@ -11,8 +11,30 @@ import {
 } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
+import {
+  findProcessesWithEnv,
+  type MarkedProcess,
+  waitForNoProcessesWithEnv,
+} from './support/process-table.js';
+
+/** Polls (up to 10 s) until a marked process matches; returns every marked process's command line then. */
+async function waitForProcess(marker: string, match: (p: MarkedProcess) => boolean): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await findProcessesWithEnv(marker);
+    if (found.some(match) || Date.now() > deadline) return found.map((p) => p.command);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 import { type Rig, startRig } from './support/rig.js';
+
+/**
+ * A tool command that runs for 25 s as a grandchild of the query (the CLI's shell runs node).
+ * Not `sleep`: the CLI refuses long sleeps in the foreground.
+ */
+const LONG_COMMAND_MARK = 'ccsdk-long-tool';
+const LONG_COMMAND = `node -e "setTimeout(() => {}, 25000)" ${LONG_COMMAND_MARK}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -63,32 +85,28 @@ describe('query() through the real Claude Code CLI', () => {
     expect(transcript).toContain('Hello from the scripted model.');
   });
 
-  it('should leave no CLI process alive after the consumer breaks out early', async () => {
+  it('should leave no CLI process (nor its tool processes) alive after the consumer breaks out early', async () => {
     rig = await startRig({
       script: [
-        reply(
-          text('Starting a long command.'),
-          toolUse('Bash', { command: 'sleep 25', description: 'wait' }),
-        ),
+        reply(toolUse('Bash', { command: LONG_COMMAND, description: 'wait' })),
+        reply(text('Waited.')),
       ],
     });
+    const marker = rig.processMarker;
     const run = query({
       prompt: 'Run the long command',
-      options: { env: rig.env, cwd: rig.sandbox.cwd, allowedTools: ['Bash(sleep:*)'] },
+      options: { env: rig.env, cwd: rig.sandbox.cwd, canUseTool: async () => ({ behavior: 'allow' }) },
     });
-    let sawAssistant = false;
-    let aliveWhileRunning = 0;
+    let aliveWhileRunning: string[] = [];
     for await (const message of run) {
       if (isSDKAssistantMessage(message)) {
-        aliveWhileRunning = (await findProcessesWithEnv(rig.processMarker)).length;
-        sawAssistant = true;
+        aliveWhileRunning = await waitForProcess(marker, (p) => p.command.includes(LONG_COMMAND_MARK));
         break;
       }
     }
-    expect(sawAssistant).toBe(true);
-    expect(aliveWhileRunning).toBeGreaterThan(0);
-    const left = await waitForNoProcessesWithEnv(rig.processMarker, 12_000);
-    expect(left).toEqual([]);
+    expect(aliveWhileRunning.some((command) => command.includes(LONG_COMMAND_MARK))).toBe(true);
+    expect(aliveWhileRunning.length).toBeGreaterThan(1);
+    expect(await waitForNoProcessesWithEnv(marker, 12_000)).toEqual([]);
   });
 
   it('should fail with CLINotFoundError for an executable path that does not exist', async () => {
