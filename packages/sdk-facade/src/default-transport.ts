@@ -13,10 +13,13 @@ export function createDefaultTransport(options: Options): Transport {
     canUseTool,
     hooks: _hooks,
     mcpServers,
+    sessionStore,
+    sessionStoreFlush: _sessionStoreFlush,
     ...cliOptions
   } = options;
   return new SubprocessTransport({
     ...cliOptions,
+    ...(sessionStore === undefined ? {} : { sessionMirror: true }),
     ...(mcpServers === undefined ? {} : { mcpServers: toCliMcpServers(mcpServers) }),
     ...(canUseTool === undefined ? {} : { permissionPromptToolName: 'stdio' }),
   });

@@ -1,5 +1,7 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
+import type { MirrorFlushMode } from '@ccsdk/mirror-batcher';
+import type { SessionStore } from '@ccsdk/session-store';
 import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
 import type { CanUseTool } from './permissions.js';
 
@@ -29,6 +31,15 @@ export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror
   onWarning?: (error: Error) => void;
   /** Asked before each tool use the CLI's rules do not settle. Sets `--permission-prompt-tool stdio`. */
   canUseTool?: CanUseTool;
+  /**
+   * Mirror the session's transcript into this store as the CLI writes it (`--session-mirror`).
+   * The local JSONL is still written first; entries reach the store in batches, flushed before
+   * each `result` is yielded, at stream end and at close. Failures surface as `system/mirror_error`
+   * messages and never roll back the local file. Not allowed with `persistSession: false`.
+   */
+  sessionStore?: SessionStore;
+  /** `batched` (default): append past 500 entries / 1 MiB and at flushes; `eager`: after every frame. */
+  sessionStoreFlush?: MirrorFlushMode;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
   hooks?: Record<string, unknown[]>;
 }

@@ -1,5 +1,6 @@
 import { ControlChannel, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
 import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
+import type { TranscriptMirrorBatcher, TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
 import { BackgroundTasks } from './background-tasks.js';
 import { ControlMethods } from './control-methods.js';
 import { createDefaultTransport } from './default-transport.js';
@@ -13,6 +14,7 @@ import type { Options } from './options.js';
 import { createPermissionHandler } from './permission-handler.js';
 import type { Prompt, Query } from './query.js';
 import { sdkMcpServersOf, serveSdkMcpServers } from './sdk-mcp-servers.js';
+import { createSessionMirror } from './session-mirror.js';
 import { userMessageFromText } from './user-message.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
@@ -35,6 +37,9 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #initializeSent: Promise<unknown>;
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
+  readonly #mirror: TranscriptMirrorBatcher | undefined;
+  /** With a mirror, messages are delivered through this chain so a flush can precede a result. */
+  #delivery: Promise<void> = Promise.resolve();
   #idleResultWaiters: Array<() => void> = [];
   #lastErrorResult: Record<string, unknown> | undefined;
   #closing: Promise<void> | undefined;
@@ -60,6 +65,8 @@ export class QueryRun extends ControlMethods implements Query {
       );
     }
     this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
+    // A mirror error is yielded when it happens: during a flush, that is before the waiting result.
+    this.#mirror = createSessionMirror(options, (message) => this.#queue.push(message as SDKMessage));
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
       this.#queue.fail(aborted);
@@ -197,7 +204,11 @@ export class QueryRun extends ControlMethods implements Query {
       return;
     }
     const message = raw as Record<string, unknown>;
-    if (message['type'] === 'keep_alive' || message['type'] === 'transcript_mirror') return;
+    if (message['type'] === 'keep_alive') return;
+    if (message['type'] === 'transcript_mirror') {
+      this.#mirror?.enqueue(message as unknown as TranscriptMirrorFrame);
+      return;
+    }
     this.#tasks.observe(message);
     if (message['type'] === 'result') {
       this.#lastErrorResult = message['is_error'] === true ? message : undefined;
@@ -205,21 +216,51 @@ export class QueryRun extends ControlMethods implements Query {
     } else if (!(message['type'] === 'system' && message['subtype'] === 'session_state_changed')) {
       this.#lastErrorResult = undefined;
     }
-    this.#queue.push(raw as SDKMessage);
+    this.#deliver(raw as SDKMessage, message['type'] === 'result');
+  }
+
+  /** Hands a message to the consumer in order; with a mirror, after a flush when `flushFirst`. */
+  #deliver(message: SDKMessage, flushFirst: boolean): void {
+    const mirror = this.#mirror;
+    if (mirror === undefined) {
+      this.#queue.push(message);
+      return;
+    }
+    this.#delivery = this.#delivery.then(async () => {
+      if (flushFirst) await mirror.flush();
+      this.#queue.push(message);
+    });
+  }
+
+  /** Ends the stream after every delivery (and, with a mirror, a final flush). */
+  #finish(end: () => void): void {
+    const mirror = this.#mirror;
+    if (mirror === undefined) {
+      end();
+      return;
+    }
+    this.#delivery = this.#delivery.then(async () => {
+      await mirror.flush();
+      end();
+    });
   }
 
   #onClose(info: TransportCloseInfo): void {
     this.#releaseInput();
-    if (this.#closedByCaller || info.error === undefined) {
-      this.#queue.end();
+    const error = info.error;
+    if (this.#closedByCaller || error === undefined) {
+      this.#finish(() => this.#queue.end());
       return;
     }
-    const exitCode = exitCodeOf(info.error);
-    if (this.#lastErrorResult !== undefined && exitCode !== undefined && exitCode !== 0) {
-      this.#queue.fail(new ResultError({ result: this.#lastErrorResult, exitCode, cause: info.error }));
+    const exitCode = exitCodeOf(error);
+    const lastErrorResult = this.#lastErrorResult;
+    if (lastErrorResult !== undefined && exitCode !== undefined && exitCode !== 0) {
+      this.#finish(() =>
+        this.#queue.fail(new ResultError({ result: lastErrorResult, exitCode, cause: error })),
+      );
       return;
     }
-    this.#queue.fail(info.error);
+    this.#finish(() => this.#queue.fail(error));
   }
 
   readonly #onAbort = (): void => {
@@ -227,7 +268,10 @@ export class QueryRun extends ControlMethods implements Query {
     void this.close();
   };
 
-  /** Seed 000's order: cleanup callbacks, in-process MCP servers, then the channel and transport. */
+  /**
+   * Seed 000's order: cleanup callbacks, the mirror's final flush (bounded by its append timeout),
+   * in-process MCP servers, then the channel (rejecting pending requests) and the transport.
+   */
   async #shutdown(): Promise<void> {
     this.#closedByCaller = true;
     this.#signal?.removeEventListener('abort', this.#onAbort);
@@ -237,9 +281,11 @@ export class QueryRun extends ControlMethods implements Query {
         .then(cleanup)
         .catch((error: unknown) => this.#warn(asError(error)));
     }
+    await this.#mirror?.close();
     await this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
     const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
+    await this.#delivery;
     this.#queue.end();
   }
 

@@ -20,6 +20,22 @@ const RULES: readonly Rule[] = [
       ? `options.sessionId (${JSON.stringify(o.sessionId)}) with options.resume or options.continue needs options.forkSession: true`
       : undefined,
   (o) =>
+    o.sessionStore !== undefined && o.persistSession === false
+      ? 'options.sessionStore needs the local transcript: the CLI mirrors an entry only after writing it locally, so persistSession: false cannot be used with it (use a temporary CLAUDE_CONFIG_DIR for throw-away local files)'
+      : undefined,
+  (o) =>
+    o.sessionStore !== undefined &&
+    (typeof o.sessionStore !== 'object' ||
+      o.sessionStore === null ||
+      typeof o.sessionStore.append !== 'function' ||
+      typeof o.sessionStore.load !== 'function')
+      ? 'options.sessionStore must implement SessionStore (append and load)'
+      : undefined,
+  (o) =>
+    o.sessionStoreFlush !== undefined && o.sessionStoreFlush !== 'batched' && o.sessionStoreFlush !== 'eager'
+      ? `options.sessionStoreFlush must be 'batched' or 'eager', got ${JSON.stringify(o.sessionStoreFlush)}`
+      : undefined,
+  (o) =>
     o.abortController !== undefined && !(o.abortController instanceof AbortController)
       ? 'options.abortController must be an AbortController'
       : undefined,
