@@ -54,7 +54,7 @@ export async function planFork(
   const source: SourceEntry[] = [];
   const replacements: unknown[] = [];
   let line = -1;
-  const { endOffset } = await readLines(handle, (bytes, start, end) => {
+  const { endOffset } = await readLines(handle.fd, (bytes, start, end) => {
     line++;
     const entry = parseObject(bytes, start, end);
     if (entry === undefined) return true;

@@ -86,7 +86,7 @@ async function writeFork(
   let position = 0;
   while (position < plan.endOffset) {
     const result = await readLines(
-      source,
+      source.fd,
       (bytes, start, end) => {
         line++;
         if (!plan.lines.has(line)) return true;

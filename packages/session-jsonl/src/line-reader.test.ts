@@ -28,7 +28,7 @@ async function collect(
   const seen: Seen[] = [];
   try {
     await readLines(
-      handle,
+      handle.fd,
       (bytes, start, end, offset, terminated) => {
         seen.push({ text: bytes.toString('utf8', start, end), offset, terminated });
         return true;
@@ -69,7 +69,7 @@ describe('readLines', () => {
     await writeFile(path, 'one\ntwo\nthree\n');
     const handle = await open(path);
     const seen: string[] = [];
-    const result = await readLines(handle, (bytes, start, end) => {
+    const result = await readLines(handle.fd, (bytes, start, end) => {
       seen.push(bytes.toString('utf8', start, end));
       return seen.length < 2;
     });

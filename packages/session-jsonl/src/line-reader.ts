@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { STREAM_CHUNK_BYTES } from './limits.js';
 import { SYNC_SLICE_MS } from './yield-slices.js';
 
@@ -65,50 +65,63 @@ class Carry {
  * (usually the half-written last entry of a killed CLI).
  */
 export async function readLines(
-  handle: FileHandle,
+  fd: number,
   visit: LineVisitor,
   options: ReadLinesOptions = {},
 ): Promise<ReadLinesResult> {
   const stop = options.end ?? Number.POSITIVE_INFINITY;
   const chunkBytes = options.chunkBytes ?? STREAM_CHUNK_BYTES;
-  let position = options.start ?? 0;
-  const chunk = Buffer.allocUnsafe(chunkBytes);
+  const chunk = acquireChunk(chunkBytes);
+  try {
+    return await readChunks(fd, visit, chunk, chunkBytes, options.start ?? 0, stop);
+  } finally {
+    releaseChunk(chunk);
+  }
+}
+
+async function readChunks(
+  fd: number,
+  visit: LineVisitor,
+  chunk: Buffer,
+  chunkBytes: number,
+  start: number,
+  stop: number,
+): Promise<ReadLinesResult> {
+  let position = start;
   const carry = new Carry();
   let sliceStart = performance.now();
   while (position < stop) {
-    const length = readSync(handle.fd, chunk, 0, Math.min(chunkBytes, stop - position), position);
+    const length = readSync(fd, chunk, 0, Math.min(chunkBytes, stop - position), position);
     if (length === 0) break;
-    const chunkOffset = position;
+    const view = chunk.subarray(0, length);
+    const viewOffset = position;
     position += length;
     let lineStart = 0;
-    let newline = chunk.indexOf(NEWLINE, 0);
-    if (newline >= length) newline = -1;
+    let newline = view.indexOf(NEWLINE, 0);
     if (carry.length > 0) {
       if (newline === -1) {
-        carry.append(chunk, 0, length);
+        carry.append(view, 0, length);
         continue;
       }
-      carry.append(chunk, 0, newline);
+      carry.append(view, 0, newline);
       const carried = carry.length;
       carry.length = 0;
       if (visit(carry.bytes, 0, carried, carry.offset, true) === false) {
-        return { endOffset: chunkOffset + newline + 1, stopped: true };
+        return { endOffset: viewOffset + newline + 1, stopped: true };
       }
       lineStart = newline + 1;
-      newline = chunk.indexOf(NEWLINE, lineStart);
-      if (newline >= length) newline = -1;
+      newline = view.indexOf(NEWLINE, lineStart);
     }
     while (newline !== -1) {
-      if (visit(chunk, lineStart, newline, chunkOffset + lineStart, true) === false) {
-        return { endOffset: chunkOffset + newline + 1, stopped: true };
+      if (visit(view, lineStart, newline, viewOffset + lineStart, true) === false) {
+        return { endOffset: viewOffset + newline + 1, stopped: true };
       }
       lineStart = newline + 1;
-      newline = chunk.indexOf(NEWLINE, lineStart);
-      if (newline >= length) newline = -1;
+      newline = view.indexOf(NEWLINE, lineStart);
     }
     if (lineStart < length) {
-      carry.offset = chunkOffset + lineStart;
-      carry.append(chunk, lineStart, length);
+      carry.offset = viewOffset + lineStart;
+      carry.append(view, lineStart, length);
     }
     if (performance.now() - sliceStart >= SYNC_SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { listGitWorktrees } from './git-worktrees.js';
 import { canonicalizePath, longKeyPrefix, sanitizePath } from './project-key.js';
@@ -16,9 +15,9 @@ export interface ProjectDir {
   readonly rank: number;
 }
 
-async function readDirEntries(path: string): Promise<Dirent[]> {
+function readDirEntries(path: string): Dirent[] {
   try {
-    return await readdir(path, { withFileTypes: true });
+    return readdirSync(path, { withFileTypes: true });
   } catch {
     return [];
   }
@@ -30,7 +29,7 @@ function byCodeUnits(a: string, b: string): number {
 
 /** Every project folder, sorted by name (which is also the rank order). */
 export async function listAllProjectDirs(projectsDir: string): Promise<ProjectDir[]> {
-  const entries = await readDirEntries(projectsDir);
+  const entries = readDirEntries(projectsDir);
   const names = entries
     .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
     .map((entry) => entry.name)
@@ -58,7 +57,7 @@ export async function resolveProjectDirs(
     }
   }
   const existing = new Set(
-    (await readDirEntries(projectsDir))
+    readDirEntries(projectsDir)
       .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
       .map((entry) => entry.name),
   );

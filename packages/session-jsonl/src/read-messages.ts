@@ -1,5 +1,5 @@
-import { constants, readSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
 import { SCAN_OK, TopLevelScanner } from './json-scan.js';
 import { STREAM_CHUNK_BYTES } from './limits.js';
@@ -29,26 +29,26 @@ const [TYPE, UUID, SESSION, MESSAGE, TIMESTAMP] = [0, 1, 2, 3, 4] as const;
  * walked again without it. Returns `[]` when the file cannot be opened or is not a regular file.
  */
 export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
-  let handle: FileHandle;
+  let fd: number;
   try {
-    handle = await open(request.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(request.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return [];
   }
   try {
-    if (!(await handle.stat()).isFile()) return [];
-    let usable = await indexTranscript(handle, request.filePath, request.onWarning);
+    if (!fstatSync(fd).isFile()) return [];
+    let usable = await indexTranscript(fd, request.filePath, request.onWarning);
     for (;;) {
       const chain = conversationChain(usable, request.mode);
       const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
       const page = paginate(visible, request.offset, request.limit);
-      const { messages, invalid } = materialize(handle.fd, page, request);
+      const { messages, invalid } = materialize(fd, page, request);
       if (invalid.size === 0) return messages;
       for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
       usable = usable.filter((entry) => !invalid.has(entry));
     }
   } finally {
-    await handle.close().catch(() => undefined);
+    closeSync(fd);
   }
 }
 
@@ -62,34 +62,35 @@ function materialize(
   const parsed = new Map<IndexedEntry, SessionMessage>();
   const invalid = new Set<IndexedEntry>();
   const byOffset = [...page].sort((a, b) => a.offset - b.offset);
-  let buffer = Buffer.allocUnsafe(0);
-  for (let i = 0; i < byOffset.length; ) {
-    const first = byOffset[i]!;
-    let j = i + 1;
-    while (j < byOffset.length) {
-      const candidate = byOffset[j]!;
-      if (candidate.offset + candidate.length - first.offset > STREAM_CHUNK_BYTES) break;
-      j++;
+  let buffer = acquireChunk();
+  try {
+    for (let i = 0; i < byOffset.length; ) {
+      const first = byOffset[i]!;
+      let j = i + 1;
+      while (j < byOffset.length) {
+        const candidate = byOffset[j]!;
+        if (candidate.offset + candidate.length - first.offset > STREAM_CHUNK_BYTES) break;
+        j++;
+      }
+      const last = byOffset[j - 1]!;
+      const span = last.offset + last.length - first.offset;
+      if (buffer.length < span) {
+        releaseChunk(buffer);
+        buffer = acquireChunk(span);
+      }
+      const filled = readAt(fd, buffer, span, first.offset);
+      for (let k = i; k < j; k++) {
+        const entry = byOffset[k]!;
+        const start = entry.offset - first.offset;
+        const end = start + entry.length;
+        const message = end <= filled ? toMessage(scanner, buffer, start, end, entry, request) : undefined;
+        if (message === undefined) invalid.add(entry);
+        else parsed.set(entry, message);
+      }
+      i = j;
     }
-    const last = byOffset[j - 1]!;
-    const span = last.offset + last.length - first.offset;
-    if (buffer.length < span)
-      buffer = Buffer.allocUnsafe(Math.max(span, Math.min(STREAM_CHUNK_BYTES, span * 2)));
-    let filled = 0;
-    while (filled < span) {
-      const bytesRead = readSync(fd, buffer, filled, span - filled, first.offset + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    for (let k = i; k < j; k++) {
-      const entry = byOffset[k]!;
-      const start = entry.offset - first.offset;
-      const end = start + entry.length;
-      const message = end <= filled ? toMessage(scanner, buffer, start, end, entry, request) : undefined;
-      if (message === undefined) invalid.add(entry);
-      else parsed.set(entry, message);
-    }
-    i = j;
+  } finally {
+    releaseChunk(buffer);
   }
   const messages: SessionMessage[] = [];
   for (const entry of page) {
@@ -97,6 +98,16 @@ function materialize(
     if (message !== undefined) messages.push(message);
   }
   return { messages, invalid };
+}
+
+function readAt(fd: number, buffer: Buffer, length: number, position: number): number {
+  let filled = 0;
+  while (filled < length) {
+    const bytesRead = readSync(fd, buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled;
 }
 
 function toMessage(

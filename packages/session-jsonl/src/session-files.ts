@@ -1,8 +1,8 @@
 import { constants, type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUuid } from './ids.js';
 import type { ProjectDir } from './project-dirs.js';
+import { forEachInSlices } from './yield-slices.js';
 
 /** One copy of a session's transcript on disk. */
 export interface TranscriptFile {
@@ -59,20 +59,11 @@ function toTranscript(
   return { sessionId, filePath, projectDir, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
 }
 
-/** Size and mtime of a transcript that is a non-empty regular file (symlinks followed); else `undefined`. */
-export async function statTranscript(
-  projectDir: ProjectDir,
-  sessionId: string,
-): Promise<TranscriptFile | undefined> {
-  const filePath = transcriptPath(projectDir, sessionId);
-  try {
-    return toTranscript(projectDir, sessionId, filePath, await stat(filePath));
-  } catch {
-    return undefined;
-  }
-}
-
-/** {@link statTranscript}, synchronously (for listing loops that yield between slices). */
+/**
+ * Size and mtime of a transcript that is a non-empty regular file (symlinks followed); else
+ * `undefined`. Synchronous: one stat costs less than a thread-pool round trip, and callers yield
+ * between slices.
+ */
 export function statTranscriptSync(projectDir: ProjectDir, sessionId: string): TranscriptFile | undefined {
   const filePath = transcriptPath(projectDir, sessionId);
   try {
@@ -99,6 +90,11 @@ export async function findSessionCopies(
   projectDirs: readonly ProjectDir[],
   sessionId: string,
 ): Promise<TranscriptFile[]> {
-  const copies = await Promise.all(projectDirs.map((dir) => statTranscript(dir, sessionId)));
-  return copies.filter((copy): copy is TranscriptFile => copy !== undefined).sort(compareCopies);
+  const copies: TranscriptFile[] = [];
+  await forEachInSlices(projectDirs, (dir) => {
+    const copy = statTranscriptSync(dir, sessionId);
+    if (copy !== undefined) copies.push(copy);
+    return true;
+  });
+  return copies.sort(compareCopies);
 }

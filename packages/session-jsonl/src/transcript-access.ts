@@ -102,7 +102,7 @@ export async function* readTranscriptEntries(
     for (;;) {
       const batch: TranscriptEntry[] = [];
       const result = await readLines(
-        handle,
+        handle.fd,
         (bytes, start, end, offset) => {
           const text = decodeUtf8(bytes, start, end);
           if (text.trim() === '') return true;

@@ -1,4 +1,3 @@
-import type { FileHandle } from 'node:fs/promises';
 import { SCAN_BLANK, SCAN_OK, TopLevelScanner } from './json-scan.js';
 import { readLines } from './line-reader.js';
 import type { SessionJsonlWarning } from './types.js';
@@ -32,13 +31,13 @@ const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 
  * and reported to `onWarning`; blank lines are ignored silently.
  */
 export async function indexTranscript(
-  handle: FileHandle,
+  fd: number,
   filePath: string,
   onWarning?: (warning: SessionJsonlWarning) => void,
 ): Promise<IndexedEntry[]> {
   const scanner = new TopLevelScanner(KEYS);
   const entries: IndexedEntry[] = [];
-  await readLines(handle, (bytes, start, end, offset) => {
+  await readLines(fd, (bytes, start, end, offset) => {
     const status = scanner.scan(bytes, start, end);
     if (status !== SCAN_OK) {
       if (status !== SCAN_BLANK) onWarning?.(malformedLine(filePath, offset));
