@@ -15,6 +15,7 @@ export function createDefaultTransport(options: Options): Transport {
     mcpServers,
     sessionStore,
     sessionStoreFlush: _sessionStoreFlush,
+    loadTimeoutMs: _loadTimeoutMs,
     ...cliOptions
   } = options;
   return new SubprocessTransport({

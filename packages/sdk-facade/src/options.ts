@@ -38,6 +38,12 @@ export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror
    * messages and never roll back the local file. Not allowed with `persistSession: false`.
    */
   sessionStore?: SessionStore;
+  /**
+   * Bound on each store call when `resume`/`continue` loads the session from `sessionStore`, in
+   * ms. Default 60 s. A failure or timeout rejects the query with a `SessionStoreError` before the
+   * CLI starts.
+   */
+  loadTimeoutMs?: number;
   /** `batched` (default): append past 500 entries / 1 MiB and at flushes; `eager`: after every frame. */
   sessionStoreFlush?: MirrorFlushMode;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */

@@ -15,6 +15,7 @@ import { createPermissionHandler } from './permission-handler.js';
 import type { Prompt, Query } from './query.js';
 import { sdkMcpServersOf, serveSdkMcpServers } from './sdk-mcp-servers.js';
 import { createSessionMirror } from './session-mirror.js';
+import { createStoreResumeTransport, resumesFromStore } from './store-resume.js';
 import { userMessageFromText } from './user-message.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
@@ -37,7 +38,11 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #initializeSent: Promise<unknown>;
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
-  readonly #mirror: TranscriptMirrorBatcher | undefined;
+  #mirror: TranscriptMirrorBatcher | undefined;
+  /** Batches the mirror could not store: a store resume then keeps its local copy. */
+  #mirrorDropped = 0;
+  /** Work to run once the CLI exited (removing a store resume's temp config dir). */
+  #afterExit: ((preserveLocal: boolean) => Promise<void>) | undefined;
   /** With a mirror, messages are delivered through this chain so a flush can precede a result. */
   #delivery: Promise<void> = Promise.resolve();
   #idleResultWaiters: Array<() => void> = [];
@@ -52,7 +57,27 @@ export class QueryRun extends ControlMethods implements Query {
     this.#keepInputOpen =
       options.canUseTool !== undefined || hasEntries(options.hooks) || hasEntries(sdkMcpServers);
     this.#signal = options.abortController?.signal ?? options.signal;
-    const transport: Transport = options.transport ?? createDefaultTransport(options);
+    const reportMirrorError = (message: Record<string, unknown>): void => {
+      // Yielded when it happens: during a flush, that is before the result waiting on it.
+      this.#mirrorDropped += 1;
+      this.#queue.push(message as SDKMessage);
+    };
+    let transport: Transport;
+    if (options.transport !== undefined) {
+      transport = options.transport;
+    } else if (resumesFromStore(options)) {
+      transport = createStoreResumeTransport(options, {
+        onStart: (effective) => {
+          this.#mirror = createSessionMirror(effective, reportMirrorError);
+        },
+        onCleanup: (cleanup) => {
+          this.#afterExit = cleanup;
+        },
+      });
+    } else {
+      transport = createDefaultTransport(options);
+    }
+    if (!resumesFromStore(options)) this.#mirror = createSessionMirror(options, reportMirrorError);
     this.#channel = new ControlChannel(transport, {
       onMessage: (message) => this.#onMessage(message),
       onError: (error) => this.#warn(error),
@@ -65,8 +90,6 @@ export class QueryRun extends ControlMethods implements Query {
       );
     }
     this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
-    // A mirror error is yielded when it happens: during a flush, that is before the waiting result.
-    this.#mirror = createSessionMirror(options, (message) => this.#queue.push(message as SDKMessage));
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
       this.#queue.fail(aborted);
@@ -241,8 +264,16 @@ export class QueryRun extends ControlMethods implements Query {
     }
     this.#delivery = this.#delivery.then(async () => {
       await mirror.flush();
+      await this.#runAfterExit();
       end();
     });
+  }
+
+  /** Runs the after-exit work once (errors become warnings). */
+  async #runAfterExit(): Promise<void> {
+    const afterExit = this.#afterExit;
+    this.#afterExit = undefined;
+    await afterExit?.(this.#mirrorDropped > 0).catch((error: unknown) => this.#warn(asError(error)));
   }
 
   #onClose(info: TransportCloseInfo): void {
@@ -286,6 +317,7 @@ export class QueryRun extends ControlMethods implements Query {
     const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
     await this.#delivery;
+    await this.#runAfterExit();
     this.#queue.end();
   }
 

@@ -36,6 +36,10 @@ const RULES: readonly Rule[] = [
       ? `options.sessionStoreFlush must be 'batched' or 'eager', got ${JSON.stringify(o.sessionStoreFlush)}`
       : undefined,
   (o) =>
+    o.loadTimeoutMs !== undefined && !(Number.isFinite(o.loadTimeoutMs) && o.loadTimeoutMs > 0)
+      ? `options.loadTimeoutMs must be a positive number of ms, got ${String(o.loadTimeoutMs)}`
+      : undefined,
+  (o) =>
     o.abortController !== undefined && !(o.abortController instanceof AbortController)
       ? 'options.abortController must be an AbortController'
       : undefined,
