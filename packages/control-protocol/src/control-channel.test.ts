@@ -576,3 +576,20 @@ describe('ControlChannel construction and plumbing', () => {
     expect(cli).toBeDefined();
   });
 });
+
+describe('ControlChannel.rejectPending', () => {
+  it('should reject pending requests and refuse new ones while the transport stays open', async () => {
+    const [ours, theirs] = createLinkedTransportPair();
+    const seen: unknown[] = [];
+    theirs.onmessage = (message) => seen.push(message);
+    await theirs.start();
+    const channel = new ControlChannel(ours, { onMessage: () => {} });
+    await channel.start();
+    const pending = channel.request('slow');
+    channel.rejectPending();
+    await expect(pending).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await expect(channel.request('later')).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+    await theirs.send({ type: 'keep_alive' });
+    await channel.close();
+  });
+});

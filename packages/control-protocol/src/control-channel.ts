@@ -171,6 +171,16 @@ export class ControlChannel {
     return this.#closePromise;
   }
 
+  /**
+   * Rejects every pending outbound request with `CONNECTION_CLOSED` and aborts every in-flight
+   * inbound handler, without closing the transport: the first step of an ordered shutdown, so
+   * callers can release resources (e.g. in-process MCP servers) before the transport goes.
+   * Later requests are refused too, as after `close()`.
+   */
+  rejectPending(): void {
+    this.#failEverything(undefined);
+  }
+
   async #start(): Promise<void> {
     if (this.#closed) throw connectionClosedError(undefined, undefined);
     this.#transport.onmessage = (message) => this.#receive(message);

@@ -301,7 +301,8 @@ export class QueryRun extends ControlMethods implements Query {
 
   /**
    * Seed 000's order: cleanup callbacks, the mirror's final flush (bounded by its append timeout),
-   * in-process MCP servers, then the channel (rejecting pending requests) and the transport.
+   * pending control requests rejected, in-process MCP servers closed, then the transport closed
+   * (stdin EOF, grace, SIGTERM, SIGKILL), waiting at most `QUERY_CLOSE_WAIT_MS` for the exit.
    */
   async #shutdown(): Promise<void> {
     this.#closedByCaller = true;
@@ -313,6 +314,7 @@ export class QueryRun extends ControlMethods implements Query {
         .catch((error: unknown) => this.#warn(asError(error)));
     }
     await this.#mirror?.close();
+    this.#channel.rejectPending();
     await this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
     const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
