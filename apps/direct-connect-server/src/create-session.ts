@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { CliLinkFactory } from './cli-link.js';
+import type { CreateSessionRequest, RequestRefusal } from './create-session-request.js';
+import { HostedSession } from './hosted-session.js';
+import { RETRY_AFTER_SECONDS } from './limits.js';
+import { materializeFromStore } from './resume-from-store.js';
+import type { ResolvedServerOptions } from './server-options.js';
+import type { SessionRegistry } from './session-registry.js';
+import { createTranscriptMirror } from './transcript-mirror.js';
+import { confineWorkDir } from './work-dir.js';
+
+/** What the create handler needs from the server. */
+export interface SessionFactoryContext {
+  readonly options: ResolvedServerOptions;
+  readonly roots: readonly string[];
+  readonly registry: SessionRegistry;
+  readonly createCliLink: CliLinkFactory;
+  /** The CLI's `<config dir>/projects` folder, for mirroring and resuming. */
+  readonly projectsDir: string;
+}
+
+/** A created (or found, by `session_key`) session, or why not. */
+export type CreateOutcome =
+  | { readonly kind: 'created' | 'existing'; readonly session: HostedSession }
+  | (RequestRefusal & { readonly kind: 'refused'; readonly headers?: Record<string, string> });
+
+/**
+ * Creates a session for a validated request: reuses a live session with the same `session_key`,
+ * checks capacity (503), confines the cwd to the roots (403/400), materializes a stored session
+ * for `resume` (404 when the store lacks it), spawns the CLI (500 when it cannot run).
+ */
+export async function createSession(
+  context: SessionFactoryContext,
+  request: CreateSessionRequest,
+): Promise<CreateOutcome> {
+  const { options, registry } = context;
+  if (request.sessionKey !== undefined) {
+    const existing = registry.byKey(request.sessionKey);
+    if (existing !== undefined) return { kind: 'existing', session: existing };
+  }
+  if (request.resume !== undefined && options.sessionStore === undefined) {
+    return refused(400, 'resume_unavailable', 'This server has no session store to resume from.');
+  }
+  if (!registry.reserve()) {
+    return {
+      ...refused(
+        503,
+        'too_many_sessions',
+        `The server runs its limit of ${options.maxSessions} sessions; try again later.`,
+      ),
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    };
+  }
+  let reserved = true;
+  try {
+    const place = await confineWorkDir(request.cwd, context.roots);
+    if (!place.ok) {
+      return place.reason === 'outside-roots'
+        ? refused(
+            403,
+            'cwd_outside_roots',
+            `cwd ${JSON.stringify(request.cwd)} is outside the roots this server allows.`,
+          )
+        : refused(400, 'cwd_not_found', `cwd ${JSON.stringify(request.cwd)} is not an existing folder.`);
+    }
+    const store = options.sessionStore;
+    if (store !== undefined && request.resume !== undefined) {
+      const outcome = await materializeFromStore({
+        store,
+        projectsDir: context.projectsDir,
+        workDir: place.workDir,
+        sessionId: request.resume,
+      });
+      if (outcome === 'not-found') {
+        return refused(404, 'session_not_found', `No stored session ${request.resume} for this cwd.`);
+      }
+    }
+    const id = randomUUID();
+    const mirror =
+      store === undefined
+        ? undefined
+        : createTranscriptMirror({
+            store,
+            projectsDir: context.projectsDir,
+            log: options.logger,
+            sessionId: id,
+          });
+    const link = context.createCliLink({
+      cwd: place.workDir,
+      ...(request.permissionMode === undefined ? {} : { permissionMode: request.permissionMode }),
+      ...(request.resume === undefined ? {} : { resume: request.resume }),
+      sessionMirror: store !== undefined,
+      maxLineBytes: options.maxMessageBytes,
+    });
+    const session = new HostedSession({
+      id,
+      key: request.sessionKey,
+      workDir: place.workDir,
+      link,
+      limits: {
+        maxMessageBytes: options.maxMessageBytes,
+        maxPendingOutputBytes: options.maxPendingOutputBytes,
+        idleTimeoutMs: options.sessionIdleTimeoutMs,
+      },
+      log: options.logger,
+      ...(mirror === undefined ? {} : { mirror: mirror.mirror }),
+      endedRetentionMs: options.endedRetentionMs,
+      onEnded: (ended) => registry.remove(ended),
+    });
+    try {
+      await session.start();
+    } catch (error) {
+      options.logger({ level: 'error', event: 'session.spawn_failed', error });
+      return refused(
+        500,
+        'spawn_failed',
+        `Claude Code could not be started: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    registry.add(session);
+    reserved = false;
+    return { kind: 'created', session };
+  } finally {
+    if (reserved) registry.release();
+  }
+}
+
+function refused(status: number, code: string, message: string): RequestRefusal & { kind: 'refused' } {
+  return { kind: 'refused', status, code, message };
+}

@@ -1,0 +1,306 @@
+import { LineSplitter } from '@ccsdk/control-protocol';
+import { closeCodeForExit, DIRECT_CONNECT_CLOSE_CODES, isEndOfInputFrame } from '@ccsdk/direct-connect';
+import type WebSocket from 'ws';
+import type { CliLink, CliLinkExit, TranscriptMirrorFrame } from './cli-link.js';
+import type { Logger } from './logger.js';
+
+/** Limits one session runs under. */
+export interface SessionLimits {
+  readonly maxMessageBytes: number;
+  readonly maxPendingOutputBytes: number;
+  readonly idleTimeoutMs: number;
+}
+
+/** What a hosted session is made of. */
+export interface HostedSessionInit {
+  readonly id: string;
+  readonly key: string | undefined;
+  readonly workDir: string;
+  readonly link: CliLink;
+  readonly limits: SessionLimits;
+  readonly log: Logger;
+  /** Receives `transcript_mirror` frames when the server mirrors to a store. */
+  readonly mirror?: (frame: TranscriptMirrorFrame) => void;
+  /**
+   * Called once when the session is over: its process is gone and its last output was delivered
+   * (or the retention time after the exit passed with no client to deliver it to).
+   */
+  readonly onEnded: (session: HostedSession) => void;
+  /** How long an ended session keeps its last output for a client that has not connected yet, in ms. */
+  readonly endedRetentionMs: number;
+}
+
+/** A session as `GET /sessions/:id` and `DirectConnectServer.sessions()` describe it. */
+export interface HostedSessionInfo {
+  readonly sessionId: string;
+  readonly sessionKey: string | undefined;
+  readonly workDir: string;
+  readonly attached: boolean;
+  readonly createdAt: string;
+}
+
+type State = 'created' | 'running' | 'ending' | 'ended';
+
+/**
+ * One Claude Code process and the WebSocket client attached to it (at most one at a time).
+ *
+ * The bridge forwards bytes: client frames are split into lines by byte (`LineSplitter`, no
+ * parsing) and each line goes to the CLI; each CLI line goes to the client as one frame. The
+ * zero-byte frame ends the CLI's input. While no client is attached, output waits in a bounded
+ * buffer and the idle clock runs; past the buffer limit or the idle limit the session ends.
+ */
+export class HostedSession {
+  readonly id: string;
+  readonly key: string | undefined;
+  readonly workDir: string;
+  readonly createdAt = new Date();
+
+  readonly #link: CliLink;
+  readonly #limits: SessionLimits;
+  readonly #log: Logger;
+  readonly #onEnded: (session: HostedSession) => void;
+  readonly #endedRetentionMs: number;
+  #finalClose: { code: number; reason: string } | undefined;
+  #retentionTimer: NodeJS.Timeout | undefined;
+  #removed = false;
+  #state: State = 'created';
+  #client: WebSocket | undefined;
+  #pending: string[] = [];
+  #pendingBytes = 0;
+  #idleTimer: NodeJS.Timeout | undefined;
+  #requestedClose: { code: number; reason: string } | undefined;
+  #endedPromise: Promise<void> | undefined;
+  #resolveEnded!: () => void;
+  readonly #ended = new Promise<void>((resolve) => {
+    this.#resolveEnded = resolve;
+  });
+
+  constructor(init: HostedSessionInit) {
+    this.id = init.id;
+    this.key = init.key;
+    this.workDir = init.workDir;
+    this.#link = init.link;
+    this.#limits = init.limits;
+    this.#log = init.log;
+    this.#onEnded = init.onEnded;
+    this.#endedRetentionMs = init.endedRetentionMs;
+    this.#link.onLine = (line) => this.#fromCli(line);
+    if (init.mirror !== undefined) this.#link.onTranscriptMirror = init.mirror;
+    this.#link.onWarning = (error) =>
+      this.#log({ level: 'warn', event: 'session.cli_warning', sessionId: this.id, error });
+    this.#link.onExit = (exit) => this.#onExit(exit);
+  }
+
+  /** True while a client is attached. */
+  get attached(): boolean {
+    return this.#client !== undefined;
+  }
+
+  /** True once the session is ending or has ended; its output can no longer grow. */
+  get isEnding(): boolean {
+    return this.#state === 'ending' || this.#state === 'ended';
+  }
+
+  /** True once the process is gone; the session no longer counts against the session limit. */
+  get processGone(): boolean {
+    return this.#state === 'ended';
+  }
+
+  /** Describes the session. */
+  info(): HostedSessionInfo {
+    return {
+      sessionId: this.id,
+      sessionKey: this.key,
+      workDir: this.workDir,
+      attached: this.attached,
+      createdAt: this.createdAt.toISOString(),
+    };
+  }
+
+  /** Spawns the process and starts the idle clock. Rejects if the process cannot run. */
+  async start(): Promise<void> {
+    await this.#link.start();
+    if (this.#state === 'created') this.#state = 'running';
+    this.#armIdleTimer();
+  }
+
+  /** Attaches a client socket: pending output is flushed to it, then the bridge runs. */
+  attach(socket: WebSocket): void {
+    if (this.#state === 'ended' && this.#finalClose !== undefined) {
+      // The process ended before a client came: hand over its last output and how it ended.
+      for (const line of this.#pending) this.#sendToClient(socket, line);
+      socket.close(this.#finalClose.code, this.#finalClose.reason);
+      this.#remove();
+      return;
+    }
+    if (this.isEnding) {
+      socket.close(this.#requestedClose?.code ?? DIRECT_CONNECT_CLOSE_CODES.NORMAL, 'session ended');
+      return;
+    }
+    if (this.#client !== undefined) {
+      socket.close(DIRECT_CONNECT_CLOSE_CODES.SESSION_BUSY, 'another client is attached');
+      return;
+    }
+    this.#client = socket;
+    clearTimeout(this.#idleTimer);
+    const splitter = new LineSplitter({
+      maxLineBytes: this.#limits.maxMessageBytes,
+      onLine: (line) => this.#toCli(line),
+      onError: (error) =>
+        this.#log({ level: 'warn', event: 'session.client_line_dropped', sessionId: this.id, error }),
+    });
+    socket.on('message', (data: Buffer) => {
+      if (isEndOfInputFrame(data)) {
+        this.#log({ level: 'debug', event: 'session.end_of_input', sessionId: this.id });
+        this.#link.endInput().catch((error: unknown) => this.#warnClient('end_of_input_failed', error));
+        return;
+      }
+      splitter.write(data);
+    });
+    socket.on('error', (error) =>
+      this.#log({ level: 'warn', event: 'session.socket_error', sessionId: this.id, error }),
+    );
+    socket.on('close', (code) => this.#detach(socket, code));
+    this.#log({
+      level: 'info',
+      event: 'session.attached',
+      sessionId: this.id,
+      pendingLines: this.#pending.length,
+    });
+    const pending = this.#pending;
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    for (const line of pending) this.#sendToClient(socket, line);
+  }
+
+  /**
+   * Ends the session: the client (if any) is closed with `code`, the process is stopped in
+   * stages. Resolves once the process is gone. Idempotent; the first code wins.
+   */
+  end(code: number, reason: string): Promise<void> {
+    this.#endedPromise ??= this.#end(code, reason);
+    return this.#endedPromise;
+  }
+
+  async #end(code: number, reason: string): Promise<void> {
+    if (this.#state === 'ended') {
+      this.#remove();
+      return;
+    }
+    this.#state = 'ending';
+    this.#requestedClose = { code, reason };
+    clearTimeout(this.#idleTimer);
+    this.#client?.close(code, reason);
+    await this.#link.close();
+    // A link must report its exit on close; if one did not, the process is gone all the same.
+    if ((this.#state as State) !== 'ended') this.#onExit({ exitCode: 0, signal: null });
+    await this.#ended;
+  }
+
+  #fromCli(line: string): void {
+    const client = this.#client;
+    if (client !== undefined && client.readyState === client.OPEN) {
+      const frameBytes = Buffer.byteLength(line) + 1;
+      if (client.bufferedAmount + frameBytes > this.#limits.maxPendingOutputBytes) {
+        this.#overflow(client.bufferedAmount + frameBytes);
+        return;
+      }
+      this.#sendToClient(client, line);
+      return;
+    }
+    if (this.#state === 'ending') return;
+    this.#pendingBytes += Buffer.byteLength(line) + 1;
+    this.#pending.push(line);
+    if (this.#pendingBytes > this.#limits.maxPendingOutputBytes) this.#overflow(this.#pendingBytes);
+  }
+
+  #sendToClient(client: WebSocket, line: string): void {
+    client.send(`${line}\n`);
+  }
+
+  #toCli(line: Uint8Array): void {
+    if (line.length === 0) return;
+    this.#link.sendLine(line).catch((error: unknown) => this.#warnClient('client_line_refused', error));
+  }
+
+  #overflow(bytes: number): void {
+    this.#log({ level: 'warn', event: 'session.output_overflow', sessionId: this.id, bytes });
+    void this.end(DIRECT_CONNECT_CLOSE_CODES.OUTPUT_OVERFLOW, 'output buffer overflow');
+  }
+
+  #detach(socket: WebSocket, code: number): void {
+    if (this.#client !== socket) return;
+    this.#client = undefined;
+    this.#log({ level: 'info', event: 'session.detached', sessionId: this.id, closeCode: code });
+    if (!this.isEnding) this.#armIdleTimer();
+  }
+
+  #armIdleTimer(): void {
+    clearTimeout(this.#idleTimer);
+    if (this.#client !== undefined || this.isEnding) return;
+    this.#idleTimer = setTimeout(() => {
+      this.#log({
+        level: 'info',
+        event: 'session.idle_timeout',
+        sessionId: this.id,
+        idleMs: this.#limits.idleTimeoutMs,
+      });
+      void this.end(DIRECT_CONNECT_CLOSE_CODES.IDLE_TIMEOUT, 'idle timeout');
+    }, this.#limits.idleTimeoutMs);
+    this.#idleTimer.unref();
+  }
+
+  #onExit(exit: CliLinkExit): void {
+    if (this.#state === 'ended') return;
+    this.#state = 'ended';
+    clearTimeout(this.#idleTimer);
+    const close = this.#requestedClose ?? closeForExit(exit);
+    this.#log({
+      level: exit.error === undefined || this.#requestedClose !== undefined ? 'info' : 'warn',
+      event: 'session.ended',
+      sessionId: this.id,
+      exitCode: exit.exitCode,
+      signal: exit.signal,
+      closeCode: close.code,
+      reason: close.reason,
+      ...(exit.error === undefined ? {} : { error: exit.error }),
+    });
+    this.#resolveEnded();
+    const client = this.#client;
+    if (client !== undefined || this.#requestedClose !== undefined) {
+      // Lines already queued on the socket go out before the close frame.
+      client?.close(close.code, close.reason);
+      this.#remove();
+      return;
+    }
+    this.#finalClose = close;
+    this.#retentionTimer = setTimeout(() => this.#remove(), this.#endedRetentionMs);
+    this.#retentionTimer.unref();
+  }
+
+  /** Forgets the session: it leaves the registry. Idempotent. */
+  #remove(): void {
+    if (this.#removed) return;
+    this.#removed = true;
+    clearTimeout(this.#retentionTimer);
+    this.#pending = [];
+    this.#pendingBytes = 0;
+    this.#onEnded(this);
+  }
+
+  #warnClient(event: string, error: unknown): void {
+    this.#log({ level: 'warn', event: `session.${event}`, sessionId: this.id, error });
+  }
+}
+
+/** The close code that tells the client how the CLI ended. */
+function closeForExit(exit: CliLinkExit): { code: number; reason: string } {
+  if (exit.error === undefined || exit.exitCode === 0)
+    return { code: DIRECT_CONNECT_CLOSE_CODES.NORMAL, reason: 'session ended' };
+  if (exit.exitCode !== null && exit.exitCode >= 1 && exit.exitCode <= 255) {
+    return { code: closeCodeForExit(exit.exitCode), reason: `CLI exited with code ${exit.exitCode}` };
+  }
+  if (exit.signal !== null)
+    return { code: DIRECT_CONNECT_CLOSE_CODES.CLI_SIGNALLED, reason: `CLI ended by ${exit.signal}` };
+  return { code: DIRECT_CONNECT_CLOSE_CODES.INTERNAL_ERROR, reason: 'CLI failed' };
+}

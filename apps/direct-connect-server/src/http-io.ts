@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+/** Why a request body could not be read. */
+export type BodyFailure = 'too-large' | 'aborted';
+
+/** Reads a request body up to `maxBytes`; resolves with the failure instead past it. */
+export function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | BodyFailure> {
+  return new Promise((resolve) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      request.resume();
+      resolve('too-large');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    request.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        done = true;
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (done) return;
+      done = true;
+      resolve(Buffer.concat(chunks));
+    });
+    request.on('error', () => {
+      if (done) return;
+      done = true;
+      resolve('aborted');
+    });
+  });
+}
+
+/** Sends a JSON body with `status`. */
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  response.end(text);
+}
+
+/** Sends the error body `{ error: { code, message } }`. */
+export function sendError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(response, status, { error: { code, message } }, headers);
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  409: 'Conflict',
+  503: 'Service Unavailable',
+};
+
+/** Refuses a WebSocket upgrade with an HTTP status and the error body, then closes the socket. */
+export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ error: { code, message } });
+  const extra = status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '';
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${extra}Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,154 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DirectConnectError } from '@ccsdk/direct-connect';
+import {
+  isSDKAssistantMessage,
+  isSDKResultMessage,
+  isSDKSystemInitMessage,
+  isTextBlock,
+  query,
+  type SDKMessage,
+} from '@ccsdk/sdk';
+import { reply, text, toolUse } from '@ccsdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
+import { waitForNoProcessesWithEnv } from './support/process-table.js';
+
+let dc: DirectConnectRig | undefined;
+afterEach(async () => {
+  await dc?.dispose();
+  dc = undefined;
+});
+
+async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
+  const out: SDKMessage[] = [];
+  for await (const message of iterable) out.push(message);
+  return out;
+}
+
+function assistantTexts(messages: SDKMessage[]): string[] {
+  return messages.flatMap((m) =>
+    isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
+  );
+}
+
+describe('query() over Direct Connect, through our server and the real CLI', () => {
+  it('should stream init, the scripted text and a success result, then end the session', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('Hello over Direct Connect.'))] });
+    const transport = dc.transport();
+    const messages = await collect(query({ prompt: 'Say hello, marker-dc-1', options: { transport } }));
+
+    expect(messages.find(isSDKSystemInitMessage)?.cwd).toBe(dc.rig.sandbox.cwd);
+    expect(assistantTexts(messages)).toContain('Hello over Direct Connect.');
+    const result = messages.at(-1);
+    expect(isSDKResultMessage(result) ? result.subtype : result).toBe('success');
+    expect(dc.rig.fake.mainRequests().some((r) => r.lastUserText.includes('marker-dc-1'))).toBe(true);
+    expect(transport.workDir).toBe(dc.rig.sandbox.cwd);
+    expect(await waitForNoProcessesWithEnv(dc.rig.processMarker, 10_000)).toEqual([]);
+    const events = dc.logs.map((entry) => entry.event);
+    expect(events).toEqual(expect.arrayContaining(['session.created', 'session.attached', 'session.ended']));
+  });
+
+  it('should answer canUseTool from the client and run the allowed tool on the server', async () => {
+    dc = await startDirectConnectRig({
+      script: [
+        reply(toolUse('Bash', { command: 'touch dc-allowed.txt', description: 'create a file' })),
+        reply(text('Created remotely.')),
+      ],
+    });
+    const asked: string[] = [];
+    const messages = await collect(
+      query({
+        prompt: 'Create the file',
+        options: {
+          transport: dc.transport(),
+          canUseTool: async (tool, input) => {
+            asked.push(`${tool}:${String(input['command'])}`);
+            return { behavior: 'allow' };
+          },
+        },
+      }),
+    );
+    expect(asked).toEqual(['Bash:touch dc-allowed.txt']);
+    expect(existsSync(join(dc.rig.sandbox.cwd, 'dc-allowed.txt'))).toBe(true);
+    expect(assistantTexts(messages)).toContain('Created remotely.');
+    expect(dc.rig.fake.mainRequests().flatMap((r) => r.toolResults)).toEqual([
+      expect.objectContaining({ isError: false }),
+    ]);
+  });
+
+  it('should deny through canUseTool over the wire', async () => {
+    dc = await startDirectConnectRig({
+      script: [
+        reply(toolUse('Bash', { command: 'touch dc-denied.txt', description: 'create a file' })),
+        reply(text('Understood.')),
+      ],
+    });
+    await collect(
+      query({
+        prompt: 'Create the file',
+        options: {
+          transport: dc.transport(),
+          canUseTool: async () => ({ behavior: 'deny', message: 'No.' }),
+        },
+      }),
+    );
+    expect(existsSync(join(dc.rig.sandbox.cwd, 'dc-denied.txt'))).toBe(false);
+    expect(dc.rig.fake.mainRequests().flatMap((r) => r.toolResults)).toEqual([
+      expect.objectContaining({ isError: true }),
+    ]);
+  });
+
+  it('should give initializationResult() over the wire', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('ok'))] });
+    const run = query({ prompt: 'hi', options: { transport: dc.transport() } });
+    const init = await run.initializationResult();
+    expect(init).toHaveProperty('commands');
+    await collect(run);
+  });
+
+  it('should remove the session on the server when the client closes with deleteSessionOnClose', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('first')), reply(text('second'))] });
+    const transport = dc.transport({ deleteSessionOnClose: true });
+    const run = query({
+      prompt: 'hi',
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    for await (const message of run) {
+      if (isSDKResultMessage(message)) break;
+    }
+    const sessionId = transport.sessionId;
+    expect(sessionId).toBeDefined();
+    await expect
+      .poll(() => dc?.server.sessions().map((s) => s.sessionId), { timeout: 10_000 })
+      .not.toContain(sessionId);
+    expect(dc.logs).toContainEqual(expect.objectContaining({ event: 'session.delete_requested', sessionId }));
+    expect(await waitForNoProcessesWithEnv(dc.rig.processMarker, 10_000)).toEqual([]);
+  });
+
+  it('should keep the session on the server without deleteSessionOnClose, until the server shuts down', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('kept'))] });
+    const transport = dc.transport();
+    const run = query({
+      prompt: 'hi',
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    for await (const message of run) {
+      if (isSDKResultMessage(message)) break;
+    }
+    expect(dc.server.sessions().map((s) => s.sessionId)).toContain(transport.sessionId);
+    await dc.server.close();
+    expect(dc.server.sessions()).toEqual([]);
+    expect(await waitForNoProcessesWithEnv(dc.rig.processMarker, 10_000)).toEqual([]);
+  });
+
+  it('should fail with a typed error when the remote CLI exits non-zero', async () => {
+    dc = await startDirectConnectRig({ script: [] }, { cli: { extraArgs: { 'no-such-flag-ccsdk': null } } });
+    const error = await collect(query({ prompt: 'hi', options: { transport: dc.transport() } })).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(DirectConnectError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'SESSION_EXITED', exitCode: 1 });
+  });
+});
