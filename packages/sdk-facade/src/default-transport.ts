@@ -16,6 +16,7 @@ export function createDefaultTransport(options: Options): Transport {
     sessionStore,
     sessionStoreFlush: _sessionStoreFlush,
     loadTimeoutMs: _loadTimeoutMs,
+    agents: _agents,
     ...cliOptions
   } = options;
   return new SubprocessTransport({

@@ -9,6 +9,7 @@ export type {
   SdkMcpToolExtra,
 } from '@ccsdk/mcp-inproc';
 export { createSdkMcpServer, SdkMcpError, tool } from '@ccsdk/mcp-inproc';
+export type { AgentDefinition } from './agents.js';
 export type {
   ControlMethods,
   McpServerStatus,

@@ -1,14 +1,20 @@
+import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
 
 /**
- * The payload of the `initialize` control request: what cannot travel on argv.
- * Hook callbacks are registered by the hooks module (a later step); until then `hooks` is null.
+ * The payload of the `initialize` control request: what cannot travel on argv. `hooks` is the
+ * registration made by the hooks module (callback ids by event), or null without hooks.
  */
-export function buildInitializeRequest(options: Options): Record<string, unknown> {
-  const request: Record<string, unknown> = { hooks: null };
+export function buildInitializeRequest(
+  options: Options,
+  hooks: Record<string, unknown> | null = null,
+): Record<string, unknown> {
+  const request: Record<string, unknown> = { hooks };
+  if (options.agents !== undefined) request['agents'] = agentsForInitialize(options.agents);
   const systemPrompt = options.systemPrompt;
   if (typeof systemPrompt === 'object' && systemPrompt !== null && 'excludeDynamicSections' in systemPrompt) {
     request['excludeDynamicSections'] = systemPrompt.excludeDynamicSections === true;
   }
+  if (Array.isArray(options.skills)) request['skills'] = [...options.skills];
   return request;
 }

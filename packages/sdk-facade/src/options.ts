@@ -3,6 +3,7 @@ import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { MirrorFlushMode } from '@ccsdk/mirror-batcher';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { AgentDefinition } from './agents.js';
 import type { CanUseTool } from './permissions.js';
 
 /**
@@ -46,6 +47,8 @@ export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror
   loadTimeoutMs?: number;
   /** `batched` (default): append past 500 entries / 1 MiB and at flushes; `eager`: after every frame. */
   sessionStoreFlush?: MirrorFlushMode;
+  /** Subagents for this session, by name (sent in `initialize`). */
+  agents?: Record<string, AgentDefinition>;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
   hooks?: Record<string, unknown[]>;
 }

@@ -1,3 +1,4 @@
+import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
 
 type Rule = (options: Options) => string | undefined;
@@ -35,6 +36,17 @@ const RULES: readonly Rule[] = [
     o.sessionStoreFlush !== undefined && o.sessionStoreFlush !== 'batched' && o.sessionStoreFlush !== 'eager'
       ? `options.sessionStoreFlush must be 'batched' or 'eager', got ${JSON.stringify(o.sessionStoreFlush)}`
       : undefined,
+  (o) => {
+    if (o.agents === undefined) return undefined;
+    if (typeof o.agents !== 'object' || o.agents === null)
+      return 'options.agents must be an object of AgentDefinition';
+    try {
+      agentsForInitialize(o.agents);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  },
   (o) =>
     o.loadTimeoutMs !== undefined && !(Number.isFinite(o.loadTimeoutMs) && o.loadTimeoutMs > 0)
       ? `options.loadTimeoutMs must be a positive number of ms, got ${String(o.loadTimeoutMs)}`

@@ -255,6 +255,23 @@ describe('abort, startup and session continuation through the real CLI', () => {
     expect(JSON.stringify(forkRequest?.body)).toContain('Remember the word alpha');
   });
 
+  it('should offer an agent defined in options.agents', async () => {
+    rig = await startRig({ script: [reply(text('hi'))] });
+    const run = query({
+      prompt: 'hi',
+      options: {
+        ...baseOptions(rig),
+        agents: {
+          'ccsdk-reviewer': { description: 'Reviews diffs for ccsdk tests', prompt: 'You review diffs.' },
+        },
+      },
+    });
+    const agents = await run.supportedAgents();
+    const messages = await collect(run);
+    expect(agents.map((a) => a.name)).toContain('ccsdk-reviewer');
+    expect(messages.find(isSDKSystemInitMessage)?.agents).toContain('ccsdk-reviewer');
+  });
+
   it('should yield structured_output on the result for an outputFormat schema', async () => {
     rig = await startRig({
       script: [reply(toolUse('StructuredOutput', { answer: 42 })), reply(text('Done.'))],

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildInitializeRequest } from './initialize-request.js';
+import { query } from './query.js';
+import { FakeCliTransport } from './testing/fake-cli-transport.js';
+
+describe('the initialize request', () => {
+  it('should carry agents without null fields, skills lists and excludeDynamicSections', () => {
+    expect(
+      buildInitializeRequest({
+        agents: {
+          reviewer: { description: 'Reviews', prompt: 'Review it', model: undefined, tools: ['Read'] },
+        },
+        skills: ['pdf'],
+        systemPrompt: { type: 'preset', preset: 'claude_code', excludeDynamicSections: true },
+      }),
+    ).toEqual({
+      hooks: null,
+      agents: { reviewer: { description: 'Reviews', prompt: 'Review it', tools: ['Read'] } },
+      skills: ['pdf'],
+      excludeDynamicSections: true,
+    });
+  });
+
+  it('should send skills only for an explicit list', () => {
+    expect(buildInitializeRequest({ skills: 'all' })).toEqual({ hooks: null });
+  });
+
+  it('should be the first thing query() sends', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'go',
+      options: { transport, agents: { helper: { description: 'Helps', prompt: 'Help' } } },
+    });
+    await run.initializationResult();
+    expect(transport.sent[0]).toMatchObject({
+      type: 'control_request',
+      request: { subtype: 'initialize', agents: { helper: { description: 'Helps', prompt: 'Help' } } },
+    });
+    await run.close();
+  });
+
+  it('should refuse an agent without a prompt synchronously', () => {
+    expect(() =>
+      query({
+        prompt: 'go',
+        options: { transport: new FakeCliTransport(), agents: { bad: { description: 'x' } as never } },
+      }),
+    ).toThrow(/agents\.bad/);
+  });
+});

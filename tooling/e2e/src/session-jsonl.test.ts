@@ -1,0 +1,211 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  forkSession,
+  getSessionInfo,
+  getSessionMessages,
+  getSubagentMessages,
+  getSubagentMetadata,
+  listSessions,
+  listSubagents,
+  projectKeyForDirectory,
+  renameSession,
+  tagSession,
+} from '@ccsdk/session-jsonl';
+import {
+  type CliSandbox,
+  createCliSandbox,
+  type FakeMessagesApi,
+  locateClaudeCodeBinary,
+  type RecordedMessagesRequest,
+  reply,
+  startFakeMessagesApi,
+  text,
+  toolUse,
+} from '@ccsdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Session transcripts written by the real Claude Code CLI (against the scripted fake), read and
+ * changed by @ccsdk/session-jsonl, then resumed by the CLI again. With CCSDK_WRITE_FIXTURES=1 the
+ * transcripts are also copied into packages/session-jsonl/test/fixtures/cli (the fixture corpus).
+ */
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const FIXTURE_DIR = join(HERE, '../../../packages/session-jsonl/test/fixtures/cli');
+const AGENT_TOOL_ID = 'toolu_e2e_spawn_agent';
+
+/** Every main request's text, so a test can see what history the CLI sent. */
+function historyText(request: RecordedMessagesRequest): string {
+  return JSON.stringify(request.messages);
+}
+
+/** Replies keyed on the request, not on a counter (the CLI sends side requests in between). */
+function script(request: RecordedMessagesRequest) {
+  const last = request.lastUserText;
+  if (request.toolResults.some((result) => result.toolUseId === AGENT_TOOL_ID))
+    return reply(text('main agent: the subagent finished'));
+  if (last.includes('SUBTASK')) return reply(text('subagent: subtask done'));
+  if (last.includes('SPAWN')) {
+    return reply(
+      text('delegating'),
+      toolUse(
+        'Agent',
+        { description: 'e2e subtask', prompt: 'SUBTASK: say done', subagent_type: 'general-purpose' },
+        AGENT_TOOL_ID,
+      ),
+    );
+  }
+  const marks = [...new Set(historyText(request).match(/MARK\d+/g) ?? [])].sort();
+  return reply(text(`seen ${marks.join(',')}`));
+}
+
+interface CliRun {
+  readonly code: number | null;
+  readonly messages: Record<string, unknown>[];
+  readonly stderr: string;
+}
+
+let fake: FakeMessagesApi;
+let sandbox: CliSandbox;
+let binary: string;
+
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['--output-format', 'stream-json', '--verbose', ...args], {
+      cwd: sandbox.cwd,
+      env: sandbox.fullEnv(fake.url),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const messages = out
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      resolve({ code, messages, stderr: err });
+    });
+  });
+}
+
+function sessionIdOf(run: CliRun): string {
+  const result = run.messages.find((message) => message['type'] === 'result');
+  expect(result, `no result message; stderr: ${run.stderr}`).toBeDefined();
+  return String(result?.['session_id']);
+}
+
+function resultText(run: CliRun): string {
+  const result = run.messages.find((message) => message['type'] === 'result');
+  return String(result?.['result'] ?? '');
+}
+
+function transcriptLines(path: string): Record<string, unknown>[] {
+  return readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+beforeAll(async () => {
+  binary = locateClaudeCodeBinary({ from: HERE });
+  fake = await startFakeMessagesApi({ script });
+  sandbox = await createCliSandbox({ prefix: 'ccsdk-sessions-' });
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await sandbox?.dispose();
+});
+
+describe('session transcripts against the real CLI', () => {
+  let sessionId = '';
+  let projectDir = '';
+
+  it('should list and read a two-turn session the CLI wrote', async () => {
+    const first = await runCli(['-p', 'first prompt MARK1']);
+    expect(first.code).toBe(0);
+    sessionId = sessionIdOf(first);
+    const second = await runCli(['-p', 'second prompt MARK2', `--resume=${sessionId}`]);
+    expect(second.code).toBe(0);
+    expect(resultText(second)).toBe('seen MARK1,MARK2');
+    projectDir = join(sandbox.configDir, 'projects', await projectKeyForDirectory(sandbox.cwd));
+    const listed = await listSessions({ dir: sandbox.cwd, configDir: sandbox.configDir });
+    expect(listed.map((session) => session.sessionId)).toEqual([sessionId]);
+    expect(listed[0]).toMatchObject({ firstPrompt: 'first prompt MARK1', summary: 'second prompt MARK2' });
+    expect(listed[0]?.cwd).toBe(sandbox.cwd);
+    const messages = await getSessionMessages(sessionId, { dir: sandbox.cwd, configDir: sandbox.configDir });
+    const texts = messages.map((message) => {
+      const content = (message.message as { content: unknown }).content;
+      return typeof content === 'string'
+        ? content
+        : (content as { text?: string }[]).map((block) => block.text ?? '').join('');
+    });
+    expect(messages.map((message) => message.type)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(texts).toEqual(['first prompt MARK1', 'seen MARK1', 'second prompt MARK2', 'seen MARK1,MARK2']);
+  });
+
+  it('should rename, tag and fork so that the CLI resumes the fork with its history and keeps the title', async () => {
+    await renameSession(sessionId, 'Renamed by ccsdk', { configDir: sandbox.configDir });
+    await tagSession(sessionId, 'e2e-tag', { configDir: sandbox.configDir });
+    const { sessionId: forkId } = await forkSession(sessionId, { configDir: sandbox.configDir });
+    const forkInfo = await getSessionInfo(forkId, { dir: sandbox.cwd, configDir: sandbox.configDir });
+    expect(forkInfo?.customTitle).toBe('Renamed by ccsdk (fork)');
+    const resumed = await runCli(['-p', 'third prompt MARK3', `--resume=${forkId}`]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(sessionIdOf(resumed)).toBe(forkId);
+    expect(resultText(resumed)).toBe('seen MARK1,MARK2,MARK3');
+    const seenByFake = fake.mainRequests().at(-1);
+    expect(seenByFake && historyText(seenByFake)).toContain('second prompt MARK2');
+    const forkLines = transcriptLines(join(projectDir, `${forkId}.jsonl`));
+    const titles = forkLines
+      .filter((line) => line['type'] === 'custom-title')
+      .map((line) => line['customTitle']);
+    expect(titles.at(-1)).toBe('Renamed by ccsdk (fork)');
+    const afterResume = await getSessionMessages(forkId, { configDir: sandbox.configDir });
+    expect(afterResume).toHaveLength(6);
+    const source = await runCli(['-p', 'back to source MARK4', `--resume=${sessionId}`]);
+    expect(resultText(source)).toBe('seen MARK1,MARK2,MARK4');
+    const info = await getSessionInfo(sessionId, { configDir: sandbox.configDir });
+    expect(info).toMatchObject({
+      customTitle: 'Renamed by ccsdk',
+      tag: 'e2e-tag',
+      summary: 'Renamed by ccsdk',
+    });
+  });
+
+  it('should read the subagent transcripts the CLI writes for an Agent tool call', async () => {
+    const run = await runCli(['-p', 'please SPAWN a helper', '--allowedTools', 'Agent']);
+    expect(run.code, run.stderr).toBe(0);
+    const parent = sessionIdOf(run);
+    expect(resultText(run)).toBe('main agent: the subagent finished');
+    const agents = await listSubagents(parent, { dir: sandbox.cwd, configDir: sandbox.configDir });
+    expect(agents).toHaveLength(1);
+    const agentId = agents[0]!;
+    const messages = await getSubagentMessages(parent, agentId, { configDir: sandbox.configDir });
+    expect(messages.length).toBeGreaterThanOrEqual(2);
+    expect(messages.every((message) => message.parent_tool_use_id === AGENT_TOOL_ID)).toBe(true);
+    expect(JSON.stringify(messages.at(-1)?.message)).toContain('subagent: subtask done');
+    const meta = await getSubagentMetadata(parent, agentId, { configDir: sandbox.configDir });
+    expect(meta?.['toolUseId']).toBe(AGENT_TOOL_ID);
+    const main = await getSessionMessages(parent, { configDir: sandbox.configDir });
+    expect(main.some((message) => JSON.stringify(message.message).includes('SUBTASK'))).toBe(false);
+  });
+
+  it('should keep the transcripts as the fixture corpus when asked to', () => {
+    if (process.env['CCSDK_WRITE_FIXTURES'] !== '1') return;
+    rmSync(FIXTURE_DIR, { recursive: true, force: true });
+    mkdirSync(FIXTURE_DIR, { recursive: true });
+    cpSync(join(sandbox.configDir, 'projects'), join(FIXTURE_DIR, 'projects'), { recursive: true });
+    expect(readdirSync(join(FIXTURE_DIR, 'projects')).length).toBeGreaterThan(0);
+  });
+});
