@@ -12,6 +12,14 @@ export type SessionStoreErrorCode =
   | 'INVALID_SESSION_ID'
   /** A tag that is blank after sanitizing or not a string. */
   | 'INVALID_TAG'
+  /** A title that is blank or not a string. */
+  | 'INVALID_TITLE'
+  /** A fork's `upToMessageId` that is not a UUID string. */
+  | 'INVALID_MESSAGE_ID'
+  /** A fork's `upToMessageId` names no message of the session. */
+  | 'MESSAGE_NOT_FOUND'
+  /** The session holds no entry a fork could copy. */
+  | 'NOTHING_TO_FORK'
   /** A store key that is not a valid {@link SessionKey}. */
   | 'INVALID_KEY'
   /** The session is not in the store (or, for an import, not on disk). */

@@ -4,10 +4,45 @@
  * `@ccsdk/session-store/conformance`.
  */
 export { projectKeyForDirectory } from '@ccsdk/session-jsonl';
+export type { ChildEnvironment } from './child-config-dir.js';
 export { SessionStoreError, type SessionStoreErrorCode, type SessionStoreErrorInit } from './errors.js';
 export { type FoldSessionSummaryOptions, foldSessionSummary } from './fold-session-summary.js';
+export { type ImportSessionToStoreOptions, importSessionToStore } from './import-session-to-store.js';
 export { InMemorySessionStore } from './in-memory-session-store.js';
+export {
+  DEFAULT_LOAD_TIMEOUT_MS,
+  IMPORT_BATCH_CHARS,
+  IMPORT_BATCH_ENTRIES,
+  IMPORT_READ_CHUNK_BYTES,
+  STORE_LIST_CHUNK_SESSIONS,
+  STORE_LOAD_CONCURRENCY,
+  TEMP_DIR_REMOVE_ATTEMPTS,
+  TEMP_DIR_REMOVE_RETRY_MS,
+} from './limits.js';
+export {
+  type MaterializedResume,
+  type MaterializeResumeOptions,
+  materializeResumeFromStore,
+} from './materialize-resume.js';
 export { normalizeMtime } from './mtime.js';
+export { redactCredentials, SEEDED_FILE_MODE, stripSettings } from './seed-config-dir.js';
+export {
+  archiveSession,
+  deleteSession,
+  forkSession,
+  renameSession,
+  tagSession,
+  unarchiveSession,
+} from './session-mutations.js';
+export {
+  getSessionInfo,
+  getSessionMessages,
+  getSubagentMessages,
+  getSubagentMetadata,
+  listSessions,
+  listSubagents,
+} from './session-readers.js';
+export type { SessionStoreOption } from './store-option.js';
 export {
   callOptional,
   checkSessionStore,

@@ -1,0 +1,113 @@
+import { type SDKSessionInfo, type SessionSummaryData, sessionInfoFromSummary } from '@ccsdk/session-jsonl';
+import { SessionStoreError } from './errors.js';
+import { foldSessionSummary } from './fold-session-summary.js';
+import { STORE_LIST_CHUNK_SESSIONS, STORE_LOAD_CONCURRENCY } from './limits.js';
+import { mapLimit } from './map-limit.js';
+import { normalizeMtime } from './mtime.js';
+import type { StoreProject } from './store-options.js';
+import { callOptional } from './store-probe.js';
+import type { SessionStore, SessionSummaryEntry } from './types.js';
+
+interface Slot {
+  readonly sessionId: string;
+  mtime: number;
+  /** The summary to use; `undefined` when the session must be loaded and folded. */
+  data: SessionSummaryData | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function compareSlots(a: Slot, b: Slot): number {
+  if (a.mtime !== b.mtime) return b.mtime - a.mtime;
+  return a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0;
+}
+
+/** The listing's slots from `listSessions` rows and summaries; a summary older than its listed mtime is stale. */
+function buildSlots(
+  listed: readonly { sessionId: string; mtime: unknown }[] | undefined,
+  summaries: readonly SessionSummaryEntry[] | undefined,
+): Slot[] {
+  const slots = new Map<string, Slot>();
+  for (const row of listed ?? []) {
+    if (!isRecord(row) || typeof row.sessionId !== 'string') continue;
+    const mtime = normalizeMtime(row.mtime);
+    const known = slots.get(row.sessionId);
+    if (known === undefined) slots.set(row.sessionId, { sessionId: row.sessionId, mtime, data: undefined });
+    else known.mtime = Math.max(known.mtime, mtime);
+  }
+  const newest = new Map<string, SessionSummaryEntry>();
+  for (const summary of summaries ?? []) {
+    if (!isRecord(summary) || typeof summary.sessionId !== 'string') continue;
+    const seen = newest.get(summary.sessionId);
+    if (seen === undefined || normalizeMtime(summary.mtime) >= normalizeMtime(seen.mtime))
+      newest.set(summary.sessionId, summary);
+  }
+  for (const [sessionId, summary] of newest) {
+    const mtime = normalizeMtime(summary.mtime);
+    const data = isRecord(summary.data) ? (summary.data as SessionSummaryData) : undefined;
+    const slot = slots.get(sessionId);
+    if (listed !== undefined) {
+      if (slot !== undefined && mtime >= slot.mtime) slot.data = data;
+    } else {
+      slots.set(sessionId, { sessionId, mtime, data });
+    }
+  }
+  return [...slots.values()].sort(compareSlots);
+}
+
+/**
+ * `listSessions` over a store, for the project of `project`: from `listSessionSummaries` when the
+ * store has it (plus `listSessions` to drop unlisted and re-derive stale summaries), else
+ * `listSessions` plus one `load` per session. Newest first, ties by session id; sessions are
+ * derived in order only until the page is full. Adapter errors propagate.
+ */
+export async function listSessionsFromStore(
+  store: SessionStore,
+  project: StoreProject,
+  page: { offset: number; limit: number | undefined },
+): Promise<SDKSessionInfo[]> {
+  const [summaries, listed] = await Promise.all([
+    callOptional(store, 'listSessionSummaries', project.projectKey),
+    callOptional(store, 'listSessions', project.projectKey),
+  ]);
+  if (!summaries.implemented && !listed.implemented) {
+    throw new SessionStoreError({
+      code: 'UNSUPPORTED_BY_STORE',
+      message:
+        'Listing sessions from this store needs listSessionSummaries() or listSessions(); the adapter implements neither.',
+    });
+  }
+  const slots = buildSlots(
+    listed.implemented ? (Array.isArray(listed.value) ? listed.value : []) : undefined,
+    summaries.implemented ? (Array.isArray(summaries.value) ? summaries.value : []) : undefined,
+  );
+  const derive = async (slot: Slot): Promise<SDKSessionInfo | undefined> => {
+    let data = slot.data;
+    if (data === undefined) {
+      const key = { projectKey: project.projectKey, sessionId: slot.sessionId };
+      const entries = await store.load(key);
+      if (!Array.isArray(entries) || entries.length === 0) return undefined;
+      data = foldSessionSummary(undefined, key, entries).data as SessionSummaryData;
+    }
+    return sessionInfoFromSummary(slot.sessionId, data, {
+      lastModified: slot.mtime,
+      projectPath: project.path,
+    });
+  };
+  const wanted =
+    page.limit === undefined || page.limit === 0 ? Number.POSITIVE_INFINITY : page.offset + page.limit;
+  const accepted: SDKSessionInfo[] = [];
+  for (let i = 0; i < slots.length && accepted.length < wanted; i += STORE_LIST_CHUNK_SESSIONS) {
+    const infos = await mapLimit(
+      slots.slice(i, i + STORE_LIST_CHUNK_SESSIONS),
+      STORE_LOAD_CONCURRENCY,
+      derive,
+    );
+    for (const info of infos) if (info !== undefined && accepted.length < wanted) accepted.push(info);
+  }
+  return page.limit === undefined || page.limit === 0
+    ? accepted.slice(page.offset)
+    : accepted.slice(page.offset, page.offset + page.limit);
+}

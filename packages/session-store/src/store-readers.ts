@@ -1,0 +1,76 @@
+import {
+  isUuid,
+  parseTimestamp,
+  type SDKSessionInfo,
+  type SessionMessage,
+  type SessionSummaryData,
+  sessionInfoFromSummary,
+} from '@ccsdk/session-jsonl';
+import { messagesFromEntries } from './entry-chain.js';
+import { foldSessionSummary } from './fold-session-summary.js';
+import { normalizeMtime } from './mtime.js';
+import type { StoreProject } from './store-options.js';
+import { callOptional } from './store-probe.js';
+import type { SessionKey, SessionStore, SessionStoreEntry } from './types.js';
+
+function lastEntryTime(entries: readonly SessionStoreEntry[]): number {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const ms = parseTimestamp((entries[i] as { timestamp?: unknown } | null)?.timestamp);
+    if (ms !== undefined) return ms;
+  }
+  return 0;
+}
+
+/** The session's mtime in the store: its `listSessions` row, else its summary row, else its last entry's timestamp (0 without one). */
+async function storeMtime(
+  store: SessionStore,
+  key: SessionKey,
+  entries: readonly SessionStoreEntry[],
+): Promise<number> {
+  const listed = await callOptional(store, 'listSessions', key.projectKey);
+  if (listed.implemented && Array.isArray(listed.value)) {
+    const row = listed.value.find((candidate) => candidate?.sessionId === key.sessionId);
+    if (row !== undefined) return normalizeMtime(row.mtime);
+  }
+  const summaries = await callOptional(store, 'listSessionSummaries', key.projectKey);
+  if (summaries.implemented && Array.isArray(summaries.value)) {
+    const row = summaries.value.find((candidate) => candidate?.sessionId === key.sessionId);
+    if (row !== undefined) return normalizeMtime(row.mtime);
+  }
+  return lastEntryTime(entries);
+}
+
+/**
+ * `getSessionInfo` over a store: loads the main transcript, folds it, and takes `lastModified`
+ * from the store's listing. `undefined` for an invalid id, an unknown or empty session, a
+ * sidechain, or a session with nothing to show.
+ */
+export async function getSessionInfoFromStore(
+  store: SessionStore,
+  project: StoreProject,
+  sessionId: string,
+): Promise<SDKSessionInfo | undefined> {
+  if (!isUuid(sessionId)) return undefined;
+  const key = { projectKey: project.projectKey, sessionId };
+  const entries = await store.load(key);
+  if (!Array.isArray(entries) || entries.length === 0) return undefined;
+  const data = foldSessionSummary(undefined, key, entries).data as SessionSummaryData;
+  if (data.isSidechain === true) return undefined;
+  return sessionInfoFromSummary(sessionId, data, {
+    lastModified: await storeMtime(store, key, entries),
+    projectPath: project.path,
+  });
+}
+
+/** `getSessionMessages` over a store: the same chain walk as on disk, over the loaded entries. `[]` when unknown. */
+export async function getSessionMessagesFromStore(
+  store: SessionStore,
+  project: StoreProject,
+  sessionId: string,
+  page: { offset: number | undefined; limit: number | undefined; includeSystemMessages: boolean },
+): Promise<SessionMessage[]> {
+  if (!isUuid(sessionId)) return [];
+  const entries = await store.load({ projectKey: project.projectKey, sessionId });
+  if (!Array.isArray(entries)) return [];
+  return messagesFromEntries(entries, { mode: 'main', parentToolUseId: null, parentAgentId: null, ...page });
+}
