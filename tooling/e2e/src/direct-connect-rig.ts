@@ -22,12 +22,19 @@ export interface DirectConnectRig {
   dispose(): Promise<void>;
 }
 
-/** Starts the fake, a sandbox and a server whose sessions run the real CLI against the fake. */
+/**
+ * Starts the fake, a sandbox and a server whose sessions run the real CLI against the fake.
+ * Server options may depend on the rig (pass a function).
+ */
 export async function startDirectConnectRig(
   fakeOptions: FakeOptions,
-  serverOptions: Partial<DirectConnectServerOptions> = {},
+  serverOptionsOrMaker:
+    | Partial<DirectConnectServerOptions>
+    | ((rig: Rig) => Partial<DirectConnectServerOptions>) = {},
 ): Promise<DirectConnectRig> {
   const rig = await startRig(fakeOptions);
+  const serverOptions =
+    typeof serverOptionsOrMaker === 'function' ? serverOptionsOrMaker(rig) : serverOptionsOrMaker;
   const token = generateToken();
   const logs: LogEntry[] = [];
   const server = await startDirectConnectServer({

@@ -1,0 +1,77 @@
+import { isSDKAssistantMessage, isSDKResultMessage, isTextBlock, query, type SDKMessage } from '@ccsdk/sdk';
+import { type RecordedMessagesRequest, reply, text } from '@ccsdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
+import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
+
+/** Sessions run at once. */
+const SESSIONS = 50;
+
+/** How long the scripted model waits for every session to be in its turn, in ms. */
+const BARRIER_TIMEOUT_MS = 200_000;
+
+let dc: DirectConnectRig | undefined;
+afterEach(async () => {
+  await dc?.dispose();
+  dc = undefined;
+});
+
+describe('Direct Connect under load, through our server and the real CLI', () => {
+  it(`should run ${SESSIONS} concurrent sessions to completion and leave no CLI after shutdown`, {
+    timeout: 300_000,
+  }, async () => {
+    let arrived = 0;
+    let releaseAll!: () => void;
+    const everyoneArrived = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    let aliveAtBarrier = 0;
+    let liveSessionsAtBarrier = 0;
+    // Each turn is held until all sessions are in theirs, so all of them are alive at once.
+    const script = async (request: RecordedMessagesRequest) => {
+      arrived += 1;
+      if (arrived === SESSIONS) {
+        aliveAtBarrier = (await findProcessesWithEnv(dc?.rig.processMarker ?? '')).length;
+        liveSessionsAtBarrier = dc?.server.sessions().length ?? 0;
+        releaseAll();
+      }
+      await Promise.race([
+        everyoneArrived,
+        new Promise((resolve) => setTimeout(resolve, BARRIER_TIMEOUT_MS)),
+      ]);
+      const marker = /session-(\d+)/.exec(request.lastUserText)?.[1] ?? 'unknown';
+      return reply(text(`Answer for session ${marker}.`));
+    };
+    dc = await startDirectConnectRig({ script }, { maxSessions: SESSIONS });
+    const rigNow = dc;
+
+    const runs = Array.from({ length: SESSIONS }, async (_, i) => {
+      const messages: SDKMessage[] = [];
+      for await (const message of query({
+        prompt: `Answer, session-${i}`,
+        options: { transport: rigNow.transport(), initializeTimeoutMs: 240_000 },
+      })) {
+        messages.push(message);
+      }
+      return messages;
+    });
+    const results = await Promise.all(runs);
+
+    expect(arrived).toBe(SESSIONS);
+    expect(liveSessionsAtBarrier).toBe(SESSIONS);
+    expect(aliveAtBarrier).toBeGreaterThanOrEqual(SESSIONS);
+    results.forEach((messages, i) => {
+      const texts = messages.flatMap((m) =>
+        isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
+      );
+      expect(texts).toContain(`Answer for session ${i}.`);
+      const last = messages.at(-1);
+      expect(isSDKResultMessage(last) && last.subtype).toBe('success');
+    });
+    expect(dc.logs.filter((entry) => entry.event === 'session.created')).toHaveLength(SESSIONS);
+
+    await dc.server.close();
+    expect(await waitForNoProcessesWithEnv(dc.rig.processMarker, 30_000)).toEqual([]);
+    expect(dc.server.sessions()).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DirectConnectError, DirectConnectTransport } from '@ccsdk/direct-connect';
+import { type CliLink, subprocessCliLinkFactory } from '@ccsdk/direct-connect-server';
+import { isSDKAssistantMessage, isSDKResultMessage, query, type SDKMessage } from '@ccsdk/sdk';
+import { isMessagesRequest, locateClaudeCodeBinary, reply, text } from '@ccsdk/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
+import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
+import { type Rig, startRig } from './support/rig.js';
+
+const SERVER_APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/direct-connect-server');
+const GARBAGE_LINE = 'this line is not JSON {';
+
+let dc: DirectConnectRig | undefined;
+let rig: Rig | undefined;
+let child: ChildProcess | undefined;
+
+afterEach(async () => {
+  if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child = undefined;
+  if (rig !== undefined) {
+    // A server killed with SIGKILL cannot stop its CLI; end the ones this test started, by pid.
+    for (const { pid } of await findProcessesWithEnv(rig.processMarker)) process.kill(pid, 'SIGKILL');
+    expect(await waitForNoProcessesWithEnv(rig.processMarker, 5_000)).toEqual([]);
+    await rig.dispose();
+    rig = undefined;
+  }
+  await dc?.dispose();
+  dc = undefined;
+});
+
+/** A link that writes one line that is not JSON to the client before the CLI's first line. */
+function withGarbageLine(link: CliLink): CliLink {
+  const wrapper: CliLink = {
+    start: () => link.start(),
+    sendLine: (line) => link.sendLine(line),
+    endInput: () => link.endInput(),
+    close: () => link.close(),
+  };
+  let injected = false;
+  link.onLine = (line) => {
+    if (!injected) {
+      injected = true;
+      wrapper.onLine?.(GARBAGE_LINE);
+    }
+    wrapper.onLine?.(line);
+  };
+  link.onWarning = (error) => wrapper.onWarning?.(error);
+  link.onExit = (exit) => wrapper.onExit?.(exit);
+  return wrapper;
+}
+
+/** Starts `ccsdk serve` (the bin, from source) in a child process; resolves with its cc:// URL. */
+async function startServerProcess(r: Rig, token: string): Promise<string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...process.env, ...r.env }))
+    if (value !== undefined) env[name] = value;
+  env['CCSDK_SERVE_TOKEN'] = token;
+  const claude = locateClaudeCodeBinary();
+  child = spawn(
+    process.execPath,
+    [
+      '--conditions=@ccsdk/source',
+      '--import',
+      'tsx',
+      'src/bin.ts',
+      '--port',
+      '0',
+      '--root',
+      r.sandbox.cwd,
+      '--claude',
+      claude,
+    ],
+    { cwd: SERVER_APP_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stderr: string[] = [];
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child?.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line !== undefined) resolve(line);
+    });
+    child?.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${stderr.join('')}`)));
+  });
+}
+
+describe('Direct Connect failures, through our server and the real CLI', () => {
+  it('should drop a malformed line from the server with a warning and finish the session', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('Still here.'))] }, (r) => {
+      const real = subprocessCliLinkFactory({ env: r.env });
+      return { createCliLink: (params) => withGarbageLine(real(params)) };
+    });
+    const warnings: Error[] = [];
+    const messages: SDKMessage[] = [];
+    for await (const message of query({
+      prompt: 'hi',
+      options: { transport: dc.transport(), onWarning: (w) => warnings.push(w) },
+    })) {
+      messages.push(message);
+    }
+    expect(warnings).toContainEqual(expect.objectContaining({ code: 'MALFORMED_LINE' }));
+    expect(messages.some(isSDKAssistantMessage)).toBe(true);
+    expect(isSDKResultMessage(messages.at(-1))).toBe(true);
+  });
+
+  it('should reject the query promptly with a DirectConnectError when the server is killed mid-turn', async () => {
+    rig = await startRig({ script: [{ ...reply(text('too late')), delayMs: 20_000 }] });
+    const token = 'kill-test-token-0123456789';
+    const url = await startServerProcess(rig, token);
+    expect(url).toMatch(/^cc:\/\/127\.0\.0\.1:\d+\//);
+    const transport = new DirectConnectTransport({ url, cwd: rig.sandbox.cwd });
+    const run = query({ prompt: 'take your time', options: { transport } });
+    const outcome = (async () => {
+      for await (const _message of run) {
+        // drain until the transport fails
+      }
+    })().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await rig.fake.waitForRequest((request) => isMessagesRequest(request) && request.isMain, 60_000);
+    const killedAt = Date.now();
+    child?.kill('SIGKILL');
+    const error = await outcome;
+    const elapsedMs = Date.now() - killedAt;
+    expect(DirectConnectError.isInstance(error)).toBe(true);
+    expect(['SOCKET_ERROR', 'ABNORMAL_CLOSE']).toContain((error as DirectConnectError).code);
+    // "Promptly": a hang would last until the 20 s reply or the 90 s test timeout.
+    expect(elapsedMs).toBeLessThan(10_000);
+  });
+});
