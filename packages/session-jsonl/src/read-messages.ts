@@ -1,11 +1,11 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
-import { SCAN_OK, TopLevelScanner } from './json-scan.js';
 import { STREAM_CHUNK_BYTES } from './limits.js';
 import { paginate } from './options.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
+import { decodeUtf8 } from './utf8.js';
 
 /** How to read one transcript's conversation. */
 export interface ReadMessagesRequest {
@@ -19,14 +19,11 @@ export interface ReadMessagesRequest {
   readonly onWarning: ((warning: SessionJsonlWarning) => void) | undefined;
 }
 
-const KEYS = ['type', 'uuid', 'sessionId', 'message', 'timestamp'] as const;
-const [TYPE, UUID, SESSION, MESSAGE, TIMESTAMP] = [0, 1, 2, 3, 4] as const;
-
 /**
  * Reads a transcript's conversation: one streaming pass indexes the chain entries, the chain is
- * walked, and only the lines of the requested page are read again and parsed (their `message`
- * only). A message whose line turns out not to parse is dropped (with a warning) and the chain is
- * walked again without it. Returns `[]` when the file cannot be opened or is not a regular file.
+ * walked, and only the `message` values of the requested page are read again and parsed. A
+ * message that turns out not to parse is dropped (with a warning) and the chain is walked again
+ * without it. Returns `[]` when the file cannot be opened or is not a regular file.
  */
 export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
   let fd: number;
@@ -52,40 +49,48 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
   }
 }
 
-/** Reads the page's lines again, in file order and in reads of up to one chunk, and builds the messages. */
+/**
+ * Reads the raw `message` values of the page (in file order, in reads of up to one chunk) and
+ * parses them. A value that no longer parses marks its entry invalid.
+ */
 function materialize(
   fd: number,
   page: readonly IndexedEntry[],
   request: ReadMessagesRequest,
 ): { messages: SessionMessage[]; invalid: Set<IndexedEntry> } {
-  const scanner = new TopLevelScanner(KEYS);
-  const parsed = new Map<IndexedEntry, SessionMessage>();
+  const parsed = new Map<IndexedEntry, unknown>();
   const invalid = new Set<IndexedEntry>();
-  const byOffset = [...page].sort((a, b) => a.offset - b.offset);
+  const withMessage = page
+    .filter((entry) => entry.messageOffset >= 0)
+    .sort((a, b) => a.messageOffset - b.messageOffset);
   let buffer = acquireChunk();
   try {
-    for (let i = 0; i < byOffset.length; ) {
-      const first = byOffset[i]!;
+    for (let i = 0; i < withMessage.length; ) {
+      const first = withMessage[i]!;
       let j = i + 1;
-      while (j < byOffset.length) {
-        const candidate = byOffset[j]!;
-        if (candidate.offset + candidate.length - first.offset > STREAM_CHUNK_BYTES) break;
+      while (j < withMessage.length) {
+        const candidate = withMessage[j]!;
+        if (candidate.messageOffset + candidate.messageLength - first.messageOffset > STREAM_CHUNK_BYTES)
+          break;
         j++;
       }
-      const last = byOffset[j - 1]!;
-      const span = last.offset + last.length - first.offset;
+      const last = withMessage[j - 1]!;
+      const span = last.messageOffset + last.messageLength - first.messageOffset;
       if (buffer.length < span) {
         releaseChunk(buffer);
         buffer = acquireChunk(span);
       }
-      const filled = readAt(fd, buffer, span, first.offset);
+      const filled = readAt(fd, buffer, span, first.messageOffset);
       for (let k = i; k < j; k++) {
-        const entry = byOffset[k]!;
-        const start = entry.offset - first.offset;
-        const end = start + entry.length;
-        const message = end <= filled ? toMessage(scanner, buffer, start, end, entry, request) : undefined;
-        if (message === undefined) invalid.add(entry);
-        else parsed.set(entry, message);
+        const entry = withMessage[k]!;
+        const start = entry.messageOffset - first.messageOffset;
+        const end = start + entry.messageLength;
+        try {
+          if (end > filled) throw new RangeError('the transcript shrank');
+          parsed.set(entry, JSON.parse(decodeUtf8(buffer, start, end)));
+        } catch {
+          invalid.add(entry);
+        }
       }
       i = j;
     }
@@ -94,8 +99,18 @@ function materialize(
   }
   const messages: SessionMessage[] = [];
   for (const entry of page) {
-    const message = parsed.get(entry);
-    if (message !== undefined) messages.push(message);
+    if (invalid.has(entry)) continue;
+    const message: SessionMessage = {
+      type: entry.type as SessionMessage['type'],
+      uuid: entry.uuid,
+      session_id: entry.sessionId ?? '',
+      message: parsed.get(entry),
+      parent_tool_use_id: request.parentToolUseId,
+      parent_agent_id: request.parentAgentId,
+    };
+    if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
+    if (entry.origin !== undefined) message.origin = entry.origin;
+    messages.push(message);
   }
   return { messages, invalid };
 }
@@ -108,33 +123,4 @@ function readAt(fd: number, buffer: Buffer, length: number, position: number): n
     filled += bytesRead;
   }
   return filled;
-}
-
-function toMessage(
-  scanner: TopLevelScanner,
-  bytes: Buffer,
-  start: number,
-  end: number,
-  entry: IndexedEntry,
-  request: ReadMessagesRequest,
-): SessionMessage | undefined {
-  if (scanner.scan(bytes, start, end) !== SCAN_OK) return undefined;
-  if (scanner.string(TYPE) !== entry.type || scanner.string(UUID) !== entry.uuid) return undefined;
-  let message: unknown;
-  try {
-    message = scanner.json(MESSAGE);
-  } catch {
-    return undefined;
-  }
-  const result: SessionMessage = {
-    type: entry.type as SessionMessage['type'],
-    uuid: entry.uuid,
-    session_id: scanner.string(SESSION) ?? '',
-    message,
-    parent_tool_use_id: request.parentToolUseId,
-    parent_agent_id: request.parentAgentId,
-  };
-  const timestamp = scanner.string(TIMESTAMP);
-  if (timestamp !== undefined) result.timestamp = timestamp;
-  return result;
 }

@@ -15,20 +15,42 @@ export interface IndexedEntry {
   readonly hasTeamName: boolean;
   /** Position among the indexed entries, in file order. */
   readonly position: number;
-  /** Byte offset and length of the line, to read it again. */
+  /** Byte offset of the line in the file. */
   readonly offset: number;
-  readonly length: number;
+  /** For user, assistant and system entries: file offset and length of the raw `message` value (-1 when absent). */
+  readonly messageOffset: number;
+  readonly messageLength: number;
+  /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
+  readonly sessionId: string | undefined;
+  readonly timestamp: string | undefined;
+  /** For user, assistant and system entries: the `origin` object (who queued a prompt), when present. */
+  readonly origin: unknown;
 }
 
-const KEYS = ['type', 'uuid', 'parentUuid', 'isSidechain', 'isMeta', 'teamName'] as const;
-const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM] = [0, 1, 2, 3, 4, 5] as const;
+const KEYS = [
+  'type',
+  'uuid',
+  'parentUuid',
+  'isSidechain',
+  'isMeta',
+  'teamName',
+  'message',
+  'sessionId',
+  'timestamp',
+  'origin',
+] as const;
+const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM, MESSAGE, SESSION, TIMESTAMP, ORIGIN] = [
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+] as const;
 const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 'attachment']);
+const MESSAGE_TYPES = new Set<string>(['user', 'assistant', 'system']);
 
 /**
  * Streams a transcript once and indexes its chain entries (user, assistant, progress, system and
- * attachment entries with a string `uuid`) without keeping their content: the lines stay on disk
- * and are read again only for the messages returned. Lines that are not JSON objects are skipped
- * and reported to `onWarning`; blank lines are ignored silently.
+ * attachment entries with a string `uuid`) without keeping their content: for messages only the
+ * position of the raw `message` value is kept, to be read and parsed for the messages returned.
+ * Lines that are not JSON objects are skipped and reported to `onWarning`; blank lines are ignored
+ * silently.
  */
 export async function indexTranscript(
   fd: number,
@@ -47,6 +69,8 @@ export async function indexTranscript(
     if (type === undefined || !CHAIN_TYPES.has(type)) return true;
     const uuid = scanner.string(UUID);
     if (uuid === undefined) return true;
+    const isMessage = MESSAGE_TYPES.has(type);
+    const range = isMessage ? scanner.range(MESSAGE) : undefined;
     entries.push({
       type: type as ChainEntryType,
       uuid,
@@ -56,11 +80,23 @@ export async function indexTranscript(
       hasTeamName: scanner.scalar(TEAM) !== undefined,
       position: entries.length,
       offset,
-      length: end - start,
+      messageOffset: range === undefined ? -1 : offset + (range[0] - start),
+      messageLength: range === undefined ? 0 : range[1] - range[0],
+      sessionId: isMessage ? scanner.string(SESSION) : undefined,
+      timestamp: isMessage ? scanner.string(TIMESTAMP) : undefined,
+      origin: isMessage && scanner.has(ORIGIN) ? parseOrigin(scanner) : undefined,
     });
     return true;
   });
   return entries;
+}
+
+function parseOrigin(scanner: TopLevelScanner): unknown {
+  try {
+    return scanner.json(ORIGIN);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The warning for a line that is not a JSON object. */

@@ -40,6 +40,8 @@ export interface SessionMessage {
   parent_agent_id: string | null;
   /** The entry's ISO timestamp, when it has one. */
   timestamp?: string;
+  /** Where a queued prompt came from (for example a task notification), as the CLI recorded it. */
+  origin?: unknown;
 }
 
 /** A line a reader skipped. Readers never throw for bad content; they report it here. */
