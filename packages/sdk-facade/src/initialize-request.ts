@@ -1,5 +1,6 @@
 import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
+import { sdkMcpServersOf } from './sdk-mcp-servers.js';
 
 /**
  * The payload of the `initialize` control request: what cannot travel on argv. `hooks` is the
@@ -10,6 +11,10 @@ export function buildInitializeRequest(
   hooks: Record<string, unknown> | null = null,
 ): Record<string, unknown> {
   const request: Record<string, unknown> = { hooks };
+  // In-process servers are named here too: over Direct Connect the remote CLI's argv never
+  // carries our --mcp-config, and the CLI connects every name listed here over mcp_message.
+  const sdkMcpServers = Object.keys(sdkMcpServersOf(options));
+  if (sdkMcpServers.length > 0) request['sdkMcpServers'] = sdkMcpServers;
   if (options.agents !== undefined) request['agents'] = agentsForInitialize(options.agents);
   const systemPrompt = options.systemPrompt;
   if (typeof systemPrompt === 'object' && systemPrompt !== null && 'excludeDynamicSections' in systemPrompt) {

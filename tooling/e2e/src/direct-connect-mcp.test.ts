@@ -17,11 +17,9 @@ async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[
 }
 
 describe('in-process MCP tools over Direct Connect', () => {
-  // enable when query() wires SDK MCP servers: over Direct Connect the remote CLI is spawned by the
-  // server, so `--mcp-config` never carries them; the `initialize` request must name them
-  // (`sdkMcpServers: ['calc']`). With that field injected by hand this test passes against
-  // CLI 2.1.332 (checked while writing it).
-  it.skip('should call a tool of the client process from the remote CLI and return its output', async () => {
+  // Over Direct Connect the remote CLI is spawned by the server, so `--mcp-config` never carries
+  // the client's in-process servers; query() names them in `initialize` (`sdkMcpServers`).
+  it('should call a tool of the client process from the remote CLI and return its output', async () => {
     dc = await startDirectConnectRig({
       script: [reply(toolUse('mcp__calc__add', { a: 20, b: 22 })), reply(text('The sum is 42.'))],
     });

@@ -1,0 +1,45 @@
+import type { HookEvent, HookInput } from './hook-input.js';
+import type { HookJSONOutput } from './hook-output.js';
+
+/**
+ * A hook callback: gets the CLI's hook input, the tool use id the CLI sent with it (a tool's
+ * `toolu_...` id for tool events, an opaque id otherwise; `undefined` when none came), and a
+ * signal. The signal aborts when the CLI cancels the call (`control_cancel_request`), when the
+ * matcher's timeout passes, and when the query closes; after that the answer is not used.
+ * A throw (or a rejected promise) becomes an error reply, which the CLI treats as a failed hook
+ * (see {@link HookCallbackMatcher.onFailure}).
+ */
+export type HookCallback = (
+  input: HookInput,
+  toolUseID: string | undefined,
+  options: { signal: AbortSignal },
+) => Promise<HookJSONOutput>;
+
+/**
+ * Hook callbacks for one event, with an optional matcher.
+ *
+ * Timeout: give `timeoutMs` (milliseconds) or the official `timeout` (seconds), not both. On the
+ * wire the CLI takes seconds: `timeoutMs: 2500` is sent as `timeout: 2.5` (the CLI accepts
+ * fractions). When it passes, the CLI cancels the call and applies its own rule (a `PreToolUse`
+ * hook that timed out blocks the tool), and the callback's signal aborts at the same moment.
+ * Without either, no timeout is sent and the CLI decides (2.1.332 was seen waiting over 200 s).
+ * Zero is refused: omit the field instead.
+ */
+export interface HookCallbackMatcher {
+  /** Which calls the hooks see, in the CLI's matcher syntax (e.g. a tool name `'Bash'` or `'Edit|Write'`). Omit for all. */
+  matcher?: string;
+  /** The callbacks, called for every matching event. */
+  hooks: HookCallback[];
+  /** Timeout for the hooks of this matcher, in seconds (the official field). */
+  timeout?: number;
+  /** Timeout for the hooks of this matcher, in milliseconds. Sent to the CLI as seconds. */
+  timeoutMs?: number;
+  /**
+   * What a failed hook (a throw, an invalid answer) does: `'continue'` (the CLI's default) lets
+   * the guarded action go ahead with a warning; `'block'` blocks it. Sent to the CLI as is.
+   */
+  onFailure?: 'continue' | 'block';
+}
+
+/** The `hooks` option of `query()`: matchers by event name. Only names in `HOOK_EVENTS` are accepted. */
+export type HooksOption = Partial<Record<HookEvent, HookCallbackMatcher[]>>;
