@@ -3,12 +3,46 @@
  * nothing else is.
  */
 
+export { ControlProtocolError } from '@ccsdk/control-protocol';
+// Direct Connect.
+export type { DirectConnectTransportOptions } from '@ccsdk/direct-connect';
+export { DirectConnectError, DirectConnectTransport, parseDirectConnectUrl } from '@ccsdk/direct-connect';
 export type {
   McpSdkServerConfigWithInstance,
   SdkMcpToolDefinition,
   SdkMcpToolExtra,
 } from '@ccsdk/mcp-inproc';
 export { createSdkMcpServer, SdkMcpError, tool } from '@ccsdk/mcp-inproc';
+// Sessions on disk or in a store (the store-aware versions: without `sessionStore` they read disk).
+export type { SDKSessionInfo } from '@ccsdk/session-jsonl';
+export type {
+  ImportSessionToStoreOptions,
+  SessionKey,
+  SessionStore,
+  SessionStoreEntry,
+  SessionStoreOption,
+} from '@ccsdk/session-store';
+export {
+  archiveSession,
+  deleteSession,
+  foldSessionSummary,
+  forkSession,
+  getSessionInfo,
+  getSessionMessages,
+  getSubagentMessages,
+  getSubagentMetadata,
+  InMemorySessionStore,
+  importSessionToStore,
+  listSessions,
+  listSubagents,
+  projectKeyForDirectory,
+  renameSession,
+  SessionStoreError,
+  tagSession,
+  unarchiveSession,
+} from '@ccsdk/session-store';
+// The transport's errors, so callers can branch on them from one import.
+export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
 export type { AgentDefinition } from './agents.js';
 export type {
   ControlMethods,
