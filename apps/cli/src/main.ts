@@ -1,12 +1,16 @@
 import { parseArgs } from 'node:util';
+import { runServeCommand } from '@ccsdk/direct-connect-server';
 import { runCommand } from './commands/run.js';
 
 const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-turns <n>]
+       ccsdk serve [options]   (ccsdk serve --help for its options)
 
-  run   Runs the prompt through Claude Code and prints the stream.
-        Without ANTHROPIC_API_KEY it runs offline against a scripted model.`;
+  run     Runs the prompt through Claude Code and prints the stream.
+          Without ANTHROPIC_API_KEY it runs offline against a scripted model.
+  serve   Hosts Claude Code sessions for Direct Connect clients (cc://host:port/<token>).`;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'serve') return runServeCommand(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

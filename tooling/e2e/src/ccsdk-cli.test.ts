@@ -62,6 +62,13 @@ describe('the ccsdk command line', () => {
     expect(code).toBe(0);
   });
 
+  it('should hand serve to the Direct Connect server command', async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'ccsdk-demo-'));
+    const { code, out } = await runCcsdk(['serve', '--help'], workDir, process.env);
+    expect(code).toBe(0);
+    expect(out).toContain('Usage: ccsdk serve');
+  });
+
   it('should print usage and exit 2 without a prompt', async () => {
     workDir = await mkdtemp(join(tmpdir(), 'ccsdk-demo-'));
     const { code, out } = await runCcsdk(['run'], workDir, process.env);
