@@ -9,10 +9,11 @@ import {
   query,
   type SDKMessage,
 } from '@ccsdk/sdk';
-import { reply, text, toolUse } from '@ccsdk/testing';
+import { isMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
 import { waitForNoProcessesWithEnv } from './support/process-table.js';
+import { PromptStream } from './support/prompt-stream.js';
 
 let dc: DirectConnectRig | undefined;
 afterEach(async () => {
@@ -105,6 +106,34 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
     const init = await run.initializationResult();
     expect(init).toHaveProperty('commands');
     await collect(run);
+  });
+
+  it('should answer control methods and interrupt a slow turn over the wire, then go on', async () => {
+    dc = await startDirectConnectRig({
+      script: [
+        { ...reply(text('This reply streams very slowly and will be interrupted.')), chunkDelayMs: 1_500 },
+        reply(text('Second turn over Direct Connect.')),
+      ],
+    });
+    const prompts = new PromptStream();
+    const run = query({ prompt: prompts, options: { transport: dc.transport() } });
+    expect((await run.supportedModels()).length).toBeGreaterThan(0);
+    await run.setPermissionMode('acceptEdits');
+    prompts.push('First, slowly');
+    await dc.rig.fake.waitForRequest((r) => isMessagesRequest(r) && r.isMain, 30_000);
+    await run.interrupt();
+    const results: SDKMessage[] = [];
+    const texts: string[] = [];
+    for await (const message of run) {
+      texts.push(...assistantTexts([message]));
+      if (isSDKResultMessage(message)) {
+        results.push(message);
+        if (results.length === 1) prompts.push('Second, please');
+        else prompts.end();
+      }
+    }
+    expect(results).toHaveLength(2);
+    expect(texts).toContain('Second turn over Direct Connect.');
   });
 
   it('should remove the session on the server when the client closes with deleteSessionOnClose', async () => {
