@@ -90,3 +90,42 @@ export type { Prompt, Query } from './query.js';
 export { query } from './query.js';
 export type { WarmQuery } from './warm-query.js';
 export { startup } from './warm-query.js';
+
+// hooks and settings
+
+export { EXIT_REASONS, HOOK_EVENTS, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './constants.js';
+export type { HookErrorCode } from './hooks/hook-error.js';
+export { HookError } from './hooks/hook-error.js';
+export type {
+  BaseHookInput,
+  ExitReason,
+  HookEvent,
+  HookInput,
+  NotificationHookInput,
+  OtherHookInput,
+  PermissionRequestHookInput,
+  PostToolUseFailureHookInput,
+  PostToolUseHookInput,
+  PreCompactHookInput,
+  PreToolUseHookInput,
+  SessionEndHookInput,
+  SessionStartHookInput,
+  StopHookInput,
+  SubagentStartHookInput,
+  SubagentStopHookInput,
+  UserPromptSubmitHookInput,
+} from './hooks/hook-input.js';
+export type {
+  AsyncHookJSONOutput,
+  HookJSONOutput,
+  HookPermissionDecision,
+  OtherHookSpecificOutput,
+  PermissionRequestHookSpecificOutput,
+  PostToolUseHookSpecificOutput,
+  PreToolUseHookSpecificOutput,
+  SessionStartHookSpecificOutput,
+  SyncHookJSONOutput,
+  UserPromptSubmitHookSpecificOutput,
+} from './hooks/hook-output.js';
+export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
+export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
