@@ -30,7 +30,12 @@ export interface ForkPlan {
   readonly replacements: readonly unknown[];
 }
 
-function parseObject(bytes: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+/** Parses one line of the source; `undefined` when it is not a JSON object. */
+export function parseSourceLine(
+  bytes: Buffer,
+  start: number,
+  end: number,
+): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(decodeUtf8(bytes, start, end));
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -56,7 +61,7 @@ export async function planFork(
   let line = -1;
   const { endOffset } = await readLines(handle.fd, (bytes, start, end) => {
     line++;
-    const entry = parseObject(bytes, start, end);
+    const entry = parseSourceLine(bytes, start, end);
     if (entry === undefined) return true;
     const type = entry['type'];
     if (
@@ -159,6 +164,3 @@ export function forkEntry(
   out['forkedFrom'] = { sessionId: sourceId, messageUuid: original };
   return out;
 }
-
-/** Parses one line of the source for the second pass; `undefined` when it does not parse. */
-export { parseObject as parseSourceLine };
