@@ -114,7 +114,8 @@ export class TranscriptMirrorBatcher {
     this.#lastSeq++;
     this.#pending.push({ filePath: candidate.filePath, entries, seq: this.#lastSeq });
     this.#pendingEntries += entries.length;
-    this.#pendingChars += jsonLength(entries);
+    // Eager mode drains after every frame whatever the size, so it skips the serialization cost.
+    if (this.#options.mode === 'batched') this.#pendingChars += jsonLength(entries);
     if (this.#shouldDrain()) this.#startDrain();
   }
 

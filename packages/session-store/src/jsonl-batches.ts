@@ -14,6 +14,8 @@ export interface JsonlBatchOptions {
 }
 
 const NEWLINE = 0x0a;
+/** Bytes up to and including the space may start a blank line; a JSON value never starts with one after trimming. */
+const SPACE = 0x20;
 
 /**
  * Streams a JSONL file as batches of parsed JSON values (any value, primitives included), in
@@ -36,7 +38,8 @@ export async function* readJsonlBatches(
     let batchChars = 0;
     const take = (bytes: Buffer, start: number, end: number, offset: number): boolean => {
       const text = bytes.toString('utf8', start, end);
-      if (text.trim() === '') return false;
+      const first = bytes[start];
+      if ((first === undefined || first <= SPACE) && text.trim() === '') return false;
       try {
         batch.push(JSON.parse(text));
         batchChars += text.length;
