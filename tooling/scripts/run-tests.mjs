@@ -36,7 +36,7 @@ const gate = [
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
   ['lint', 'pnpm', ['exec', 'biome', 'check', '.']],
-  ['test', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue', '--force']],
+  ['test', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue']],
 ];
 for (const [label, command, args] of gate) {
   if (!step(label, command, args)) failures.push(label);
