@@ -129,3 +129,21 @@ export type {
 } from './hooks/hook-output.js';
 export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
 export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
+export {
+  defaultManagedSettingsDir,
+  MANAGED_SETTINGS_DROP_IN_DIR,
+  MANAGED_SETTINGS_FILE,
+} from './settings/managed-source.js';
+export type { ResolveSettingsOptions } from './settings/resolve-settings.js';
+export { resolveSettings } from './settings/resolve-settings.js';
+export type { SettingsErrorCode } from './settings/settings-error.js';
+export { SettingsError } from './settings/settings-error.js';
+export type {
+  PolicySettingsOrigin,
+  ProvenanceEntry,
+  ResolvedSettingSource,
+  ResolvedSettings,
+  SettingSource,
+  Settings,
+  SettingsSourceEntry,
+} from './settings/settings-types.js';

@@ -1,0 +1,61 @@
+import type { SettingSource } from '@ccsdk/transport-subprocess';
+import type { SettingsError } from './settings-error.js';
+
+export type { SettingSource };
+
+/** Where a setting came from: a settings file, the `settings` option (`'flag'`), or policy (`'managed'`). */
+export type ResolvedSettingSource = SettingSource | 'managed' | 'flag';
+
+/** Which policy input supplied the managed tier: the managed settings file (with drop-ins) or `options.managedSettings`. */
+export type PolicySettingsOrigin = 'file' | 'parent';
+
+/**
+ * A Claude Code settings object. The keys the SDK looks at are typed; every other key the CLI
+ * knows (or a newer CLI adds) is kept as is.
+ */
+export interface Settings {
+  model?: string;
+  env?: Record<string, string>;
+  permissions?: {
+    allow?: string[];
+    deny?: string[];
+    ask?: string[];
+    defaultMode?: string;
+    additionalDirectories?: string[];
+    [key: string]: unknown;
+  };
+  hooks?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Which source supplied a top-level key of the merged settings. */
+export interface ProvenanceEntry {
+  source: ResolvedSettingSource;
+  /** The settings file, for file-backed sources. */
+  path?: string;
+  /** For `source: 'managed'`: which policy input. */
+  policyOrigin?: PolicySettingsOrigin;
+}
+
+/** One source's settings as read, after the CLI's per-source checks. */
+export interface SettingsSourceEntry {
+  source: ResolvedSettingSource;
+  settings: Settings;
+  path?: string;
+  policyOrigin?: PolicySettingsOrigin;
+}
+
+/** What `resolveSettings` returns. */
+export interface ResolvedSettings {
+  /** The merged settings, every enabled source applied from lowest to highest precedence. */
+  effective: Settings;
+  /**
+   * For each top-level key of `effective`, the highest-precedence source that set it. Objects and
+   * arrays merge across sources, so lower sources may have contributed too: see `sources`.
+   */
+  provenance: Record<string, ProvenanceEntry>;
+  /** The sources that were read, lowest precedence first: user, project, local, flag, managed. */
+  sources: SettingsSourceEntry[];
+  /** Files skipped and fields dropped, as the CLI skips them (it goes on without them). */
+  errors: SettingsError[];
+}
