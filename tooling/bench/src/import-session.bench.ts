@@ -163,7 +163,7 @@ async function runChild(side: string, configDir: string, dir: string): Promise<v
   // tooling/bench does not list @ccsdk/session-store yet, so it comes from the package folder.
   const importer =
     side === 'ours'
-      ? (await import('../../../packages/session-store/src/index.js')).importSessionToStore
+      ? (await import('@ccsdk/session-store')).importSessionToStore
       : (await import('@anthropic-ai/claude-agent-sdk')).importSessionToStore;
   (globalThis as { gc?: () => void }).gc?.();
   const baselineRssMiB = process.memoryUsage.rss() / (1024 * 1024);

@@ -15,14 +15,14 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ControlChannel, createLinkedTransportPair } from '@ccsdk/control-protocol';
-import { z } from '../../../packages/mcp-inproc/node_modules/zod/index.js';
+import { z } from 'zod';
 // tooling/bench does not list @ccsdk/mcp-inproc or zod yet, so both come from the package folder.
 import {
   createSdkMcpServer,
   SdkMcpRouter,
   type SdkMcpToolExtra,
   tool,
-} from '../../../packages/mcp-inproc/src/index.js';
+} from '@ccsdk/mcp-inproc';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import { formatTable } from './format-table.js';
 import { collectGarbage, RssSampler } from './stats.js';

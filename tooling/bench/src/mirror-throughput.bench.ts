@@ -85,7 +85,7 @@ async function runChild(kind: StoreKind, mode: Mode): Promise<void> {
   const { store, counters } = makeStore(kind);
   let dropped = 0;
   // tooling/bench does not list @ccsdk/mirror-batcher yet, so it comes from the package folder.
-  const { TranscriptMirrorBatcher } = await import('../../../packages/mirror-batcher/src/index.js');
+  const { TranscriptMirrorBatcher } = await import('@ccsdk/mirror-batcher');
   (globalThis as { gc?: () => void }).gc?.();
   const start = process.hrtime.bigint();
   if (mode === 'floor') {

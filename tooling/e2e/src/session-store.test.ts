@@ -25,14 +25,14 @@ import {
   type SystemMirrorErrorMessage,
   TranscriptMirrorBatcher,
   type TranscriptMirrorBatcherOptions,
-} from '../../../packages/mirror-batcher/src/index.js';
+} from '@ccsdk/mirror-batcher';
 import {
   InMemorySessionStore,
   materializeResumeFromStore,
   projectKeyForDirectory,
   type SessionKey,
   type SessionStore,
-} from '../../../packages/session-store/src/index.js';
+} from '@ccsdk/session-store';
 import { findProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
 
