@@ -15,14 +15,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ControlChannel, createLinkedTransportPair } from '@ccsdk/control-protocol';
+import { createSdkMcpServer, SdkMcpRouter, type SdkMcpToolExtra, tool } from '@ccsdk/mcp-inproc';
 import { z } from 'zod';
-// tooling/bench does not list @ccsdk/mcp-inproc or zod yet, so both come from the package folder.
-import {
-  createSdkMcpServer,
-  SdkMcpRouter,
-  type SdkMcpToolExtra,
-  tool,
-} from '@ccsdk/mcp-inproc';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import { formatTable } from './format-table.js';
 import { collectGarbage, RssSampler } from './stats.js';

@@ -84,7 +84,7 @@ const benchmark: Benchmark = {
     };
     const samples = new Map<string, Sample[]>(Object.keys(paths).map((name) => [name, []]));
     try {
-      for (const [name, path] of Object.entries(paths)) await path().catch(() => undefined); // warm the page cache
+      for (const path of Object.values(paths)) await path().catch(() => undefined); // warm the page cache
       for (let run = 0; run < RUNS; run += 1) {
         for (const [name, path] of Object.entries(paths)) samples.get(name)?.push(await path());
       }

@@ -10,22 +10,18 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transport } from '@ccsdk/control-protocol';
 import {
+  resolveMirrorProjectsDir,
+  type SystemMirrorErrorMessage,
+  TranscriptMirrorBatcher,
+  type TranscriptMirrorBatcherOptions,
+} from '@ccsdk/mirror-batcher';
+import {
   isSDKResultMessage,
   isSDKSystemInitMessage,
   query,
   type SDKMessage,
   type SDKUserMessage,
 } from '@ccsdk/sdk';
-import { type RecordedMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
-import { SubprocessTransport } from '@ccsdk/transport-subprocess';
-import { afterEach, describe, expect, it } from 'vitest';
-// tooling/e2e does not list @ccsdk/session-store or @ccsdk/mirror-batcher yet, so both come from the package folders.
-import {
-  resolveMirrorProjectsDir,
-  type SystemMirrorErrorMessage,
-  TranscriptMirrorBatcher,
-  type TranscriptMirrorBatcherOptions,
-} from '@ccsdk/mirror-batcher';
 import {
   InMemorySessionStore,
   materializeResumeFromStore,
@@ -33,6 +29,9 @@ import {
   type SessionKey,
   type SessionStore,
 } from '@ccsdk/session-store';
+import { type RecordedMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
+import { SubprocessTransport } from '@ccsdk/transport-subprocess';
+import { afterEach, describe, expect, it } from 'vitest';
 import { findProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
 
