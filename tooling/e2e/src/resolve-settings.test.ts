@@ -71,7 +71,10 @@ const LAYER_CASES: Array<{ name: string; layers: Layers; options?: Partial<Optio
     name: 'local over project, with rule lists merged',
     layers: {
       user: { model: 'claude-layer-user', permissions: { allow: ['Bash(echo u:*)', 'Bash(echo shared:*)'] } },
-      project: { model: 'claude-layer-project', permissions: { allow: ['Bash(echo shared:*)', 'Bash(echo p:*)'] } },
+      project: {
+        model: 'claude-layer-project',
+        permissions: { allow: ['Bash(echo shared:*)', 'Bash(echo p:*)'] },
+      },
       local: { model: 'claude-layer-local', env: { CCSDK_LAYER: 'local' } },
     },
     model: 'claude-layer-local',
