@@ -4,6 +4,7 @@ import type { MirrorFlushMode } from '@ccsdk/mirror-batcher';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
 import type { AgentDefinition } from './agents.js';
+import type { HooksOption } from './hooks/hook-types.js';
 import type { CanUseTool } from './permissions.js';
 
 /**
@@ -50,5 +51,5 @@ export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror
   /** Subagents for this session, by name (sent in `initialize`). */
   agents?: Record<string, AgentDefinition>;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
-  hooks?: Record<string, unknown[]>;
+  hooks?: HooksOption;
 }

@@ -5,6 +5,7 @@ import { BackgroundTasks } from './background-tasks.js';
 import { ControlMethods } from './control-methods.js';
 import { createDefaultTransport } from './default-transport.js';
 import { AbortError, ResultError, SdkError } from './errors.js';
+import { registerHooks } from './hooks/register-hooks.js';
 import type { InitializationResult } from './initialization.js';
 import { buildInitializeRequest } from './initialize-request.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
@@ -38,6 +39,7 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #initializeSent: Promise<unknown>;
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
+  readonly #initializeHooks: Record<string, unknown> | null;
   #mirror: TranscriptMirrorBatcher | undefined;
   /** Batches the mirror could not store: a store resume then keeps its local copy. */
   #mirrorDropped = 0;
@@ -53,9 +55,11 @@ export class QueryRun extends ControlMethods implements Query {
   constructor(options: Options, initializeTimeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS) {
     super();
     this.#options = options;
+    const hooks = registerHooks(options.hooks, (e) => this.#warn(e));
+    this.#initializeHooks = hooks.initializeHooks;
     const sdkMcpServers = sdkMcpServersOf(options);
     this.#keepInputOpen =
-      options.canUseTool !== undefined || hasEntries(options.hooks) || hasEntries(sdkMcpServers);
+      options.canUseTool !== undefined || hooks.initializeHooks !== null || hasEntries(sdkMcpServers);
     this.#signal = options.abortController?.signal ?? options.signal;
     const reportMirrorError = (message: Record<string, unknown>): void => {
       // Yielded when it happens: during a flush, that is before the result waiting on it.
@@ -89,6 +93,7 @@ export class QueryRun extends ControlMethods implements Query {
         createPermissionHandler(options.canUseTool, (e) => this.#warn(e)),
       );
     }
+    if (hooks.initializeHooks !== null) this.#channel.setHandler('hook_callback', hooks.handler);
     this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
@@ -181,7 +186,7 @@ export class QueryRun extends ControlMethods implements Query {
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
-      buildInitializeRequest(this.#options),
+      buildInitializeRequest(this.#options, this.#initializeHooks),
       {
         timeoutMs: initializeTimeoutMs,
         ...(this.#signal ? { signal: this.#signal } : {}),

@@ -29,6 +29,8 @@ export interface Query extends AsyncGenerator<SDKMessage, void, undefined>, Cont
  * The CLI starts at once (so control methods work before iterating); start-up failures such as
  * `CLINotFoundError` surface from the first `next()`. Invalid option combinations throw a
  * `TypeError` synchronously. With `options.transport`, that transport is used instead of spawning.
+ * The session itself (hooks via `registerHooks`, permissions, in-process MCP, the transcript
+ * mirror, close order) lives in `QueryRun` (query-run.ts).
  */
 export function query(params: { prompt: Prompt; options?: Options }): Query {
   const options = params.options ?? {};
