@@ -87,7 +87,8 @@ describe('hooks through the real CLI', () => {
       }),
     );
     expect(submit.calls).toHaveLength(1);
-    expect((submit.calls[0]?.input as UserPromptSubmitHookInput).prompt).toBe('Hello marker-ups-5');
+    const input = submit.calls[0]?.input as UserPromptSubmitHookInput | undefined;
+    expect(input?.prompt).toBe('Hello marker-ups-5');
     const [first] = rig.fake.mainRequests();
     expect(JSON.stringify(first?.messages)).toContain('ctx-from-hook-91d');
   });
