@@ -1,13 +1,26 @@
-import type { IndexedEntry } from './transcript-index.js';
-
 /** How the leaf of a transcript is chosen and which entries are shown. */
 export type ChainMode = 'main' | 'subagent';
 
-function isMessage(entry: IndexedEntry): boolean {
+/**
+ * What the chain walk needs of a transcript entry. The disk reader's indexed lines and a store's
+ * loaded entries both provide it, so both walk the conversation the same way.
+ */
+export interface ChainNode {
+  readonly type: string;
+  readonly uuid: string;
+  readonly parentUuid: string | undefined;
+  readonly isSidechain: boolean;
+  readonly isMeta: boolean;
+  readonly hasTeamName: boolean;
+  /** Position among the chain entries, in file order. */
+  readonly position: number;
+}
+
+function isMessage(entry: ChainNode): boolean {
   return entry.type === 'user' || entry.type === 'assistant';
 }
 
-function isPreferredLeaf(entry: IndexedEntry): boolean {
+function isPreferredLeaf(entry: ChainNode): boolean {
   return !entry.isSidechain && !entry.hasTeamName && !entry.isMeta;
 }
 
@@ -15,15 +28,15 @@ function isPreferredLeaf(entry: IndexedEntry): boolean {
  * The nearest user or assistant entry at or above `start`, memoized in `nearest`; `null` when the
  * walk reaches a root, a missing parent or a cycle first.
  */
-function nearestMessage(
-  start: IndexedEntry,
-  byUuid: ReadonlyMap<string, IndexedEntry>,
-  nearest: Map<IndexedEntry, IndexedEntry | null>,
-): IndexedEntry | null {
-  const path: IndexedEntry[] = [];
-  const onPath = new Set<IndexedEntry>();
-  let current: IndexedEntry | undefined = start;
-  let found: IndexedEntry | null = null;
+function nearestMessage<T extends ChainNode>(
+  start: T,
+  byUuid: ReadonlyMap<string, T>,
+  nearest: Map<T, T | null>,
+): T | null {
+  const path: T[] = [];
+  const onPath = new Set<T>();
+  let current: T | undefined = start;
+  let found: T | null = null;
   while (current !== undefined) {
     const known = nearest.get(current);
     if (known !== undefined) {
@@ -43,12 +56,12 @@ function nearestMessage(
   return found;
 }
 
-function chooseLeaf(byUuid: ReadonlyMap<string, IndexedEntry>): IndexedEntry | undefined {
+function chooseLeaf<T extends ChainNode>(byUuid: ReadonlyMap<string, T>): T | undefined {
   const referenced = new Set<string>();
   for (const entry of byUuid.values()) if (entry.parentUuid !== undefined) referenced.add(entry.parentUuid);
-  const nearest = new Map<IndexedEntry, IndexedEntry | null>();
-  let best: IndexedEntry | undefined;
-  let bestPreferred: IndexedEntry | undefined;
+  const nearest = new Map<T, T | null>();
+  let best: T | undefined;
+  let bestPreferred: T | undefined;
   for (const entry of byUuid.values()) {
     if (referenced.has(entry.uuid)) continue;
     const leaf = nearestMessage(entry, byUuid, nearest);
@@ -61,7 +74,7 @@ function chooseLeaf(byUuid: ReadonlyMap<string, IndexedEntry>): IndexedEntry | u
   return bestPreferred ?? best;
 }
 
-function lastMessage(entries: readonly IndexedEntry[]): IndexedEntry | undefined {
+function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined {
   for (let i = entries.length - 1; i >= 0; i--) if (isMessage(entries[i]!)) return entries[i];
   return undefined;
 }
@@ -74,14 +87,14 @@ function lastMessage(entries: readonly IndexedEntry[]): IndexedEntry | undefined
  * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
  * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line.
  */
-export function conversationChain(entries: readonly IndexedEntry[], mode: ChainMode): IndexedEntry[] {
-  const byUuid = new Map<string, IndexedEntry>();
+export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
+  const byUuid = new Map<string, T>();
   for (const entry of entries) byUuid.set(entry.uuid, entry);
   const leaf = mode === 'main' ? chooseLeaf(byUuid) : lastMessage(entries);
   if (leaf === undefined) return [];
-  const chain: IndexedEntry[] = [];
-  const visited = new Set<IndexedEntry>();
-  let current: IndexedEntry | undefined = leaf;
+  const chain: T[] = [];
+  const visited = new Set<T>();
+  let current: T | undefined = leaf;
   while (current !== undefined && !visited.has(current)) {
     visited.add(current);
     chain.push(current);
@@ -91,7 +104,7 @@ export function conversationChain(entries: readonly IndexedEntry[], mode: ChainM
 }
 
 /** True for chain entries a reader returns: user/assistant (and system when asked), not meta; in `main` mode not sidechain or team entries. */
-export function isVisible(entry: IndexedEntry, mode: ChainMode, includeSystem: boolean): boolean {
+export function isVisible(entry: ChainNode, mode: ChainMode, includeSystem: boolean): boolean {
   if (!(isMessage(entry) || (includeSystem && entry.type === 'system'))) return false;
   if (entry.isMeta) return false;
   return mode === 'subagent' || (!entry.isSidechain && !entry.hasTeamName);

@@ -1,18 +1,17 @@
-import type { SessionMessage } from '@ccsdk/session-jsonl';
+import {
+  type ChainMode,
+  type ChainNode,
+  conversationChain,
+  isVisible,
+  type SessionMessage,
+} from '@ccsdk/session-jsonl';
 
-/** How the leaf of a transcript is chosen and which entries are shown. */
-export type ChainMode = 'main' | 'subagent';
+export type { ChainMode };
 
 const CHAIN_TYPES = new Set(['user', 'assistant', 'progress', 'system', 'attachment']);
 
-interface ChainEntry {
-  readonly type: string;
-  readonly uuid: string;
-  readonly parentUuid: string | undefined;
-  readonly isSidechain: boolean;
-  readonly isMeta: boolean;
-  readonly hasTeamName: boolean;
-  readonly position: number;
+/** A loaded entry as the shared chain walk sees it, with the entry itself. */
+interface ChainEntry extends ChainNode {
   readonly entry: Readonly<Record<string, unknown>>;
 }
 
@@ -39,76 +38,6 @@ function indexEntries(entries: readonly unknown[]): ChainEntry[] {
     });
   }
   return indexed;
-}
-
-const isMessage = (e: ChainEntry): boolean => e.type === 'user' || e.type === 'assistant';
-const isPreferredLeaf = (e: ChainEntry): boolean => !e.isSidechain && !e.hasTeamName && !e.isMeta;
-
-function nearestMessage(
-  start: ChainEntry,
-  byUuid: ReadonlyMap<string, ChainEntry>,
-  memo: Map<ChainEntry, ChainEntry | null>,
-): ChainEntry | null {
-  const path: ChainEntry[] = [];
-  const onPath = new Set<ChainEntry>();
-  let current: ChainEntry | undefined = start;
-  let found: ChainEntry | null = null;
-  while (current !== undefined) {
-    const known = memo.get(current);
-    if (known !== undefined) {
-      found = known;
-      break;
-    }
-    if (isMessage(current)) {
-      found = current;
-      break;
-    }
-    if (onPath.has(current)) break;
-    onPath.add(current);
-    path.push(current);
-    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
-  }
-  for (const entry of path) memo.set(entry, found);
-  return found;
-}
-
-function chooseLeaf(byUuid: ReadonlyMap<string, ChainEntry>): ChainEntry | undefined {
-  const referenced = new Set<string>();
-  for (const entry of byUuid.values()) if (entry.parentUuid !== undefined) referenced.add(entry.parentUuid);
-  const memo = new Map<ChainEntry, ChainEntry | null>();
-  let best: ChainEntry | undefined;
-  let bestPreferred: ChainEntry | undefined;
-  for (const entry of byUuid.values()) {
-    if (referenced.has(entry.uuid)) continue;
-    const leaf = nearestMessage(entry, byUuid, memo);
-    if (leaf === null) continue;
-    if (best === undefined || leaf.position > best.position) best = leaf;
-    if (isPreferredLeaf(leaf) && (bestPreferred === undefined || leaf.position > bestPreferred.position))
-      bestPreferred = leaf;
-  }
-  return bestPreferred ?? best;
-}
-
-function conversationChain(entries: readonly ChainEntry[], mode: ChainMode): ChainEntry[] {
-  const byUuid = new Map<string, ChainEntry>();
-  for (const entry of entries) byUuid.set(entry.uuid, entry);
-  const leaf = mode === 'main' ? chooseLeaf(byUuid) : entries.findLast(isMessage);
-  if (leaf === undefined) return [];
-  const chain: ChainEntry[] = [];
-  const visited = new Set<ChainEntry>();
-  let current: ChainEntry | undefined = leaf;
-  while (current !== undefined && !visited.has(current)) {
-    visited.add(current);
-    chain.push(current);
-    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
-  }
-  return chain.reverse();
-}
-
-function isVisible(entry: ChainEntry, mode: ChainMode, includeSystem: boolean): boolean {
-  if (!(isMessage(entry) || (includeSystem && entry.type === 'system'))) return false;
-  if (entry.isMeta) return false;
-  return mode === 'subagent' || (!entry.isSidechain && !entry.hasTeamName);
 }
 
 /** How to turn loaded entries into messages. */
