@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { SessionJsonlError } from './errors.js';
-import { type ForkPlan, forkEntry, parseSourceLine, planFork } from './fork-plan.js';
+import { type ForkPlan, parseSourceLine, planFork } from './fork-plan.js';
+import { forkEntry } from './fork-rules.js';
 import { isUuid, quote } from './ids.js';
 import { FORK_WRITE_BATCH_BYTES } from './limits.js';
 import { readLines } from './line-reader.js';
@@ -92,7 +93,16 @@ async function writeFork(
         if (!plan.lines.has(line)) return true;
         const entry = parseSourceLine(bytes, start, end);
         if (entry === undefined) return true;
-        const text = `${JSON.stringify(forkEntry(entry, line, plan, fork.file.sessionId, fork.forkId, now))}\n`;
+        const text = `${JSON.stringify(
+          forkEntry(entry, {
+            uuidMap: plan.uuidMap,
+            parentUuid: plan.parents.get(line) ?? null,
+            isLast: line === plan.lastLine,
+            sourceId: fork.file.sessionId,
+            forkId: fork.forkId,
+            now,
+          }),
+        )}\n`;
         pending.push(text);
         pendingChars += text.length;
         return pendingChars < FORK_WRITE_BATCH_BYTES;

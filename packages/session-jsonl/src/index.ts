@@ -8,6 +8,15 @@ export { type ChainMode, type ChainNode, conversationChain, isVisible } from './
 export { archiveSession, deleteSession, unarchiveSession } from './delete-archive.js';
 export { SessionJsonlError, type SessionJsonlErrorCode } from './errors.js';
 export { type FirstPromptFinding, findFirstPrompt, truncatePrompt } from './first-prompt.js';
+export {
+  type ForkPlacement,
+  type ForkSelection,
+  type ForkSource,
+  type ForkSourceReading,
+  forkEntry,
+  readForkSource,
+  selectForkSources,
+} from './fork-rules.js';
 export { forkSession, forkTitleFor } from './fork-session.js';
 export { listGitWorktrees } from './git-worktrees.js';
 export { isAgentId, isUuid } from './ids.js';

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { forkTitleFor, isUuid, type SessionSummaryData } from '@ccsdk/session-jsonl';
+import {
+  type ForkSelection,
+  type ForkSource,
+  forkEntry,
+  forkTitleFor,
+  isUuid,
+  readForkSource,
+  SessionJsonlError,
+  type SessionSummaryData,
+  selectForkSources,
+} from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
 import { foldSessionSummary } from './fold-session-summary.js';
 import { IMPORT_BATCH_ENTRIES } from './limits.js';
@@ -8,59 +18,23 @@ import type { StoreProject } from './store-options.js';
 import { assertStoreSessionId, checkStoreTitle } from './store-session-id.js';
 import type { SessionStore, SessionStoreEntry } from './types.js';
 
-const FORKED_TYPES = new Set(['user', 'assistant', 'attachment', 'system', 'progress']);
-const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUID'] as const;
-
-interface Source {
-  readonly entry: SessionStoreEntry;
-  readonly uuid: string;
-  readonly parentUuid: string | undefined;
-  readonly progress: boolean;
-}
-
-function sourcesOf(
-  entries: readonly SessionStoreEntry[],
+/** The shared fork rules' selection, with their `SessionJsonlError` turned into this package's error. */
+function selectSources(
+  sources: readonly ForkSource<number>[],
   sessionId: string,
-): { sources: Source[]; replacements: unknown[] } {
-  const sources: Source[] = [];
-  const replacements: unknown[] = [];
-  for (const entry of entries) {
-    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+  upToMessageId: string | undefined,
+): ForkSelection<number> {
+  try {
+    return selectForkSources(sources, sessionId, upToMessageId);
+  } catch (error) {
     if (
-      entry.type === 'content-replacement' &&
-      entry['sessionId'] === sessionId &&
-      Array.isArray(entry['replacements'])
+      SessionJsonlError.isInstance(error) &&
+      (error.code === 'MESSAGE_NOT_FOUND' || error.code === 'NOTHING_TO_FORK')
     ) {
-      replacements.push(...(entry['replacements'] as unknown[]));
+      throw new SessionStoreError({ code: error.code, sessionId, message: error.message, cause: error });
     }
-    if (!FORKED_TYPES.has(entry.type) || typeof entry.uuid !== 'string' || entry['isSidechain'] === true)
-      continue;
-    const parent = entry['parentUuid'];
-    sources.push({
-      entry,
-      uuid: entry.uuid,
-      parentUuid: typeof parent === 'string' ? parent : undefined,
-      progress: entry.type === 'progress',
-    });
+    throw error;
   }
-  return { sources, replacements };
-}
-
-function nearestWrittenAncestor(
-  source: Source,
-  byUuid: ReadonlyMap<string, Source>,
-  uuidMap: ReadonlyMap<string, string>,
-): string | null {
-  const visited = new Set<Source>([source]);
-  let parentUuid = source.parentUuid;
-  while (parentUuid !== undefined) {
-    const parent = byUuid.get(parentUuid);
-    if (parent === undefined || visited.has(parent)) return null;
-    if (!parent.progress) return uuidMap.get(parent.uuid) ?? null;
-    visited.add(parent);
-    parentUuid = parent.parentUuid;
-  }
-  return null;
 }
 
 /**
@@ -96,54 +70,29 @@ export async function forkSessionInStore(
       message: `Session ${sessionId} is not in the store under project ${project.projectKey}.`,
     });
   }
-  const { sources, replacements } = sourcesOf(entries, sessionId);
-  let copied = sources;
-  if (upToMessageId !== undefined) {
-    const cut = sources.findIndex((source) => source.uuid === upToMessageId);
-    if (cut === -1) {
-      throw new SessionStoreError({
-        code: 'MESSAGE_NOT_FOUND',
-        sessionId,
-        message: `Message ${upToMessageId} is not in session ${sessionId}; take upToMessageId from getSessionMessages().`,
-      });
-    }
-    copied = sources.slice(0, cut + 1);
-  }
-  const written = copied.filter((source) => !source.progress);
-  if (written.length === 0) {
-    throw new SessionStoreError({
-      code: 'NOTHING_TO_FORK',
-      sessionId,
-      message: `Session ${sessionId} has no messages to fork.`,
-    });
-  }
-  const uuidMap = new Map<string, string>();
-  const byUuid = new Map<string, Source>();
-  for (const source of copied) {
-    if (!uuidMap.has(source.uuid)) uuidMap.set(source.uuid, randomUUID());
-    byUuid.set(source.uuid, source);
-  }
+  const sources: ForkSource<number>[] = [];
+  const replacements: unknown[] = [];
+  entries.forEach((entry, index) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
+    const reading = readForkSource(entry, sessionId);
+    if (reading.replacements) replacements.push(...reading.replacements);
+    if (reading.source) sources.push({ key: index, ...reading.source });
+  });
+  const { written, uuidMap, parents } = selectSources(sources, sessionId, upToMessageId);
   const forkId = randomUUID();
   const now = new Date().toISOString();
-  const last = written[written.length - 1];
-  const out: SessionStoreEntry[] = written.map((source) => {
-    const { entry } = source;
-    const next: SessionStoreEntry = {
-      ...entry,
-      uuid: uuidMap.get(source.uuid)!,
-      parentUuid: nearestWrittenAncestor(source, byUuid, uuidMap),
-      sessionId: forkId,
-      isSidechain: false,
-    };
-    if ('logicalParentUuid' in entry) {
-      const logical = entry['logicalParentUuid'];
-      next['logicalParentUuid'] = typeof logical === 'string' ? (uuidMap.get(logical) ?? null) : logical;
-    }
-    for (const field of DROPPED_FIELDS) delete next[field];
-    if (source === last) next.timestamp = now;
-    next['forkedFrom'] = { sessionId, messageUuid: source.uuid };
-    return next;
-  });
+  const lastKey = written[written.length - 1]?.key;
+  const out: SessionStoreEntry[] = written.map(
+    ({ key }) =>
+      forkEntry(entries[key] as SessionStoreEntry, {
+        uuidMap,
+        parentUuid: parents.get(key) ?? null,
+        isLast: key === lastKey,
+        sourceId: sessionId,
+        forkId,
+        now,
+      }) as SessionStoreEntry,
+  );
   if (replacements.length > 0) out.push({ type: 'content-replacement', sessionId: forkId, replacements });
   const title =
     explicitTitle ??

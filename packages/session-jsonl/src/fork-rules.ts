@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { SessionJsonlError } from './errors.js';
+
+const FORKED_TYPES = new Set(['user', 'assistant', 'attachment', 'system', 'progress']);
+const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUID'] as const;
+
+/** A copyable entry of a fork's source, wherever the source lives; `key` says where (a line, an index). */
+export interface ForkSource<K> {
+  readonly key: K;
+  readonly uuid: string;
+  readonly parentUuid: string | undefined;
+  /** Progress entries are copied for the uuid map but not written. */
+  readonly progress: boolean;
+}
+
+/** What one source entry contributes to a fork. */
+export interface ForkSourceReading {
+  /** `replacements` of a `content-replacement` entry of the source session. */
+  readonly replacements?: readonly unknown[];
+  /** Present when the entry is copied: user, assistant, attachment, system or progress, with a uuid, no sidechain. */
+  readonly source?: Omit<ForkSource<never>, 'key'>;
+}
+
+/** Reads one parsed entry of the source session `sourceId` by the fork rules (seed 001). */
+export function readForkSource(
+  entry: Readonly<Record<string, unknown>>,
+  sourceId: string,
+): ForkSourceReading {
+  const type = entry['type'];
+  if (
+    type === 'content-replacement' &&
+    entry['sessionId'] === sourceId &&
+    Array.isArray(entry['replacements'])
+  ) {
+    return { replacements: entry['replacements'] as unknown[] };
+  }
+  const uuid = entry['uuid'];
+  if (typeof type !== 'string' || !FORKED_TYPES.has(type) || typeof uuid !== 'string') return {};
+  if (entry['isSidechain'] === true) return {};
+  const parent = entry['parentUuid'];
+  return {
+    source: {
+      uuid,
+      parentUuid: typeof parent === 'string' ? parent : undefined,
+      progress: type === 'progress',
+    },
+  };
+}
+
+/** Which sources a fork writes, their fresh uuids and their remapped parents. */
+export interface ForkSelection<K> {
+  /** Sources written, in source order (progress entries left out). */
+  readonly written: readonly ForkSource<K>[];
+  /** Old uuid to new uuid, for every copied source (progress included). */
+  readonly uuidMap: ReadonlyMap<string, string>;
+  /** New `parentUuid` per written source key: the nearest copied non-progress ancestor, or `null`. */
+  readonly parents: ReadonlyMap<K, string | null>;
+}
+
+/**
+ * Cuts the sources at `upToMessageId` (inclusive), gives each copied uuid a fresh one and remaps
+ * parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
+ * `upToMessageId` is not a copied entry and `NOTHING_TO_FORK` when nothing would be written.
+ */
+export function selectForkSources<K>(
+  sources: readonly ForkSource<K>[],
+  sourceId: string,
+  upToMessageId: string | undefined,
+): ForkSelection<K> {
+  let copied = sources;
+  if (upToMessageId !== undefined) {
+    const cut = sources.findIndex((entry) => entry.uuid === upToMessageId);
+    if (cut === -1) {
+      throw new SessionJsonlError({
+        code: 'MESSAGE_NOT_FOUND',
+        sessionId: sourceId,
+        message: `Message ${upToMessageId} is not in session ${sourceId}; take upToMessageId from getSessionMessages().`,
+      });
+    }
+    copied = sources.slice(0, cut + 1);
+  }
+  const written = copied.filter((entry) => !entry.progress);
+  if (written.length === 0) {
+    throw new SessionJsonlError({
+      code: 'NOTHING_TO_FORK',
+      sessionId: sourceId,
+      message: `Session ${sourceId} has no messages to fork${upToMessageId === undefined ? '' : ` up to ${upToMessageId}`}.`,
+    });
+  }
+  const uuidMap = new Map<string, string>();
+  const byUuid = new Map<string, ForkSource<K>>();
+  for (const entry of copied) {
+    if (!uuidMap.has(entry.uuid)) uuidMap.set(entry.uuid, randomUUID());
+    byUuid.set(entry.uuid, entry);
+  }
+  const parents = new Map<K, string | null>();
+  for (const entry of written) parents.set(entry.key, nearestWrittenAncestor(entry, byUuid, uuidMap));
+  return { written, uuidMap, parents };
+}
+
+function nearestWrittenAncestor<K>(
+  entry: ForkSource<K>,
+  byUuid: ReadonlyMap<string, ForkSource<K>>,
+  uuidMap: ReadonlyMap<string, string>,
+): string | null {
+  const visited = new Set<ForkSource<K>>([entry]);
+  let parentUuid = entry.parentUuid;
+  while (parentUuid !== undefined) {
+    const parent = byUuid.get(parentUuid);
+    if (parent === undefined || visited.has(parent)) return null;
+    if (!parent.progress) return uuidMap.get(parent.uuid) ?? null;
+    visited.add(parent);
+    parentUuid = parent.parentUuid;
+  }
+  return null;
+}
+
+/** Where a rewritten entry goes in the fork. */
+export interface ForkPlacement {
+  readonly uuidMap: ReadonlyMap<string, string>;
+  /** The entry's new `parentUuid`. */
+  readonly parentUuid: string | null;
+  /** The last written entry gets the fork's time as its timestamp. */
+  readonly isLast: boolean;
+  readonly sourceId: string;
+  readonly forkId: string;
+  /** ISO time of the fork. */
+  readonly now: string;
+}
+
+/** Rewrites one copied entry for the fork: fresh uuids, new session, `forkedFrom`, team fields dropped. */
+export function forkEntry(
+  entry: Readonly<Record<string, unknown>>,
+  placement: ForkPlacement,
+): Record<string, unknown> {
+  const original = entry['uuid'] as string;
+  const out: Record<string, unknown> = {
+    ...entry,
+    uuid: placement.uuidMap.get(original),
+    parentUuid: placement.parentUuid,
+    sessionId: placement.forkId,
+    isSidechain: false,
+  };
+  if ('logicalParentUuid' in entry) {
+    const logical = entry['logicalParentUuid'];
+    out['logicalParentUuid'] =
+      typeof logical === 'string' ? (placement.uuidMap.get(logical) ?? null) : logical;
+  }
+  for (const field of DROPPED_FIELDS) delete out[field];
+  if (placement.isLast) out['timestamp'] = placement.now;
+  out['forkedFrom'] = { sessionId: placement.sourceId, messageUuid: original };
+  return out;
+}
