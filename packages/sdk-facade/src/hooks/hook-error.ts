@@ -1,4 +1,4 @@
-import { SdkError, type SdkErrorCode } from '../errors.js';
+import { SdkError } from '../errors.js';
 
 /**
  * Stable codes of {@link HookError}:
@@ -31,7 +31,7 @@ export class HookError extends SdkError {
     cause?: unknown;
   }) {
     // The package's code union is owned by errors.ts; these codes extend it.
-    super({ code: init.code as unknown as SdkErrorCode, message: init.message, cause: init.cause });
+    super({ code: init.code, message: init.message, cause: init.cause });
     this.name = 'HookError';
     this.event = init.event;
     this.callbackId = init.callbackId;

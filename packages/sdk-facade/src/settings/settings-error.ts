@@ -1,4 +1,4 @@
-import { SdkError, type SdkErrorCode } from '../errors.js';
+import { SdkError } from '../errors.js';
 
 /**
  * Stable codes of {@link SettingsError}, and what the CLI (2.1.332) does in each case:
@@ -35,7 +35,7 @@ export class SettingsError extends SdkError {
     cause?: unknown;
   }) {
     // The package's code union is owned by errors.ts; these codes extend it.
-    super({ code: init.code as unknown as SdkErrorCode, message: init.message, cause: init.cause });
+    super({ code: init.code, message: init.message, cause: init.cause });
     this.name = 'SettingsError';
     this.file = init.file;
     this.field = init.field ?? '';
