@@ -100,9 +100,7 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
     ]);
   });
 
-  // enable when query() wires hooks: registerHooks exists in @ccsdk/sdk but query-run does not call
-  // it yet, so the same hook does not fire through a local query() either (checked while writing this).
-  it.skip('should run hook callbacks of the client for the remote CLI', async () => {
+  it('should run hook callbacks of the client for the remote CLI', async () => {
     dc = await startDirectConnectRig({
       script: [
         reply(toolUse('Bash', { command: 'echo dc-hook-marker', description: 'say something' })),
@@ -120,8 +118,10 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
               {
                 matcher: 'Bash',
                 hooks: [
-                  async (input: { hook_event_name?: string; tool_input?: { command?: string } }) => {
-                    seen.push(`${input.hook_event_name}:${String(input.tool_input?.command)}`);
+                  async (input) => {
+                    const toolInput =
+                      'tool_input' in input ? (input.tool_input as { command?: string }) : undefined;
+                    seen.push(`${input.hook_event_name}:${String(toolInput?.command)}`);
                     return {};
                   },
                 ],
