@@ -1,4 +1,4 @@
-import { JsonLinesDecoder, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
+import type { Transport, TransportCloseInfo } from '@ccsdk/control-protocol';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
 import { buildProcessEnv } from './build-env.js';
@@ -10,6 +10,7 @@ import { signalGroup } from './process-group.js';
 import { type CliChildProcess, spawnCli } from './spawn-cli.js';
 import { isDirectory, mapSpawnError, workingDirectoryError } from './spawn-errors.js';
 import { StderrReader } from './stderr-reader.js';
+import { createStdoutReader } from './stdout-reader.js';
 import {
   type ResolvedTransportSettings,
   resolveTransportSettings,
@@ -26,8 +27,10 @@ type State = 'idle' | 'starting' | 'running' | 'closed';
  *   resolves once it runs. It rejects with `CLINotFoundError`, or a `SubprocessTransportError`
  *   with code `WORKING_DIRECTORY_NOT_FOUND` or `SPAWN_FAILED`.
  * - stdout is split into JSON values (`onmessage`); a line that is not JSON goes to `onerror` and
- *   reading goes on. stderr feeds the `stderr` callback line by line and a bounded tail.
- * - `send()` writes one line, one at a time, and resolves once it was written out (drained).
+ *   reading goes on. With `rawLines: true` each line goes to `onrawline` as bytes instead, never
+ *   parsed. stderr feeds the `stderr` callback line by line and a bounded tail.
+ * - `send()` (a value) and `sendRawLine()` (bytes or text) write one line each, one at a time in
+ *   call order, and resolve once it was written out (drained).
  * - `close()` ends stdin, waits `closeGraceMs`, sends SIGTERM to the group, then SIGKILL
  *   `killAfterMs` later; it resolves when the CLI has exited and no process of its group is left.
  * - `onclose` fires once: `{}` for exit code 0 or a shutdown we caused; otherwise
@@ -35,8 +38,17 @@ type State = 'idle' | 'starting' | 'running' | 'closed';
  * - A module registry signals every live group when this process exits or is interrupted.
  */
 export class SubprocessTransport implements Transport {
-  /** Receives each JSON value the CLI writes to stdout, in order. */
+  /** Receives each JSON value the CLI writes to stdout, in order. Not called with `rawLines: true`. */
   onmessage?: (message: unknown) => void;
+  /**
+   * With `rawLines: true`, receives each non-empty stdout line as bytes, in order, without its
+   * `\n` (or a `\r` before it) and without being parsed or decoded. The array may be a view into
+   * the chunk read from the pipe; the transport never writes to it or reuses it, so it may be
+   * kept. Over-long lines (`maxLineBytes`) go to `onerror` as `LINE_TOO_LONG` and are skipped; a
+   * fragment without a newline at the end of stdout as `TRUNCATED_LINE`; a throw from this
+   * callback as `HANDLER_FAILED`.
+   */
+  onrawline?: (line: Uint8Array) => void;
   /** Receives non-fatal problems: a stdout line that is not JSON, a callback that threw. */
   onerror?: (error: Error) => void;
   /** Fires exactly once when the transport has closed. */
@@ -120,7 +132,37 @@ export class SubprocessTransport implements Transport {
         new TypeError(`send() needs a JSON-serializable value: ${String(cause)}`, { cause }),
       );
     }
-    const write = this.#writeChain.then(() => this.#writeLine(line));
+    return this.#enqueueWrite([line]);
+  }
+
+  /**
+   * Writes `line` (bytes, or text written as UTF-8) plus a newline, unparsed: the raw-line
+   * counterpart of `send()`, usable in either mode, with the same ordering (one queue with
+   * `send()`), drain and closed-state rules. Rejects with a `TypeError` when `line` is not a
+   * `Uint8Array` or string or contains a newline (it would become two lines). The bytes are
+   * written later, in queue order: do not change them until the promise settles.
+   */
+  sendRawLine(line: Uint8Array | string): Promise<void> {
+    const refusal = this.#sendRefusal();
+    if (refusal !== undefined) return Promise.reject(refusal);
+    const isBytes = line instanceof Uint8Array;
+    if (!isBytes && typeof line !== 'string') {
+      return Promise.reject(
+        new TypeError(`sendRawLine() needs a Uint8Array or a string, got ${describeLine(line)}`),
+      );
+    }
+    if (isBytes ? line.includes(NEWLINE_BYTE) : line.includes('\n')) {
+      return Promise.reject(
+        new TypeError(
+          'sendRawLine() needs one line without a newline; split the input into lines first, got one containing "\\n".',
+        ),
+      );
+    }
+    return this.#enqueueWrite(isBytes ? [line, NEWLINE_CHUNK] : [`${line}\n`]);
+  }
+
+  #enqueueWrite(chunks: ReadonlyArray<string | Uint8Array>): Promise<void> {
+    const write = this.#writeChain.then(() => this.#writeChunks(chunks));
     this.#writeChain = write.catch(() => undefined);
     return write;
   }
@@ -188,8 +230,10 @@ export class SubprocessTransport implements Transport {
   }
 
   #wire(child: CliChildProcess): void {
-    const decoder = new JsonLinesDecoder({
-      onValue: (value) => this.#deliver(value),
+    const decoder = createStdoutReader({
+      sink: this.#settings.rawLines
+        ? { kind: 'raw-lines', onLine: (line) => this.onrawline?.(line) }
+        : { kind: 'values', onValue: (value) => this.#deliver(value) },
       onError: (error) => this.#reportError(error),
       maxLineBytes: this.#settings.maxLineBytes,
     });
@@ -312,18 +356,24 @@ export class SubprocessTransport implements Transport {
     return undefined;
   }
 
-  /** Writes a line queued before any endInput()/close(); only a closed transport refuses it now. */
-  #writeLine(line: string): Promise<void> {
+  /** Writes one line's chunks queued before any endInput()/close(); only a closed transport refuses it now. */
+  #writeChunks(chunks: ReadonlyArray<string | Uint8Array>): Promise<void> {
     const refusal = this.#closedRefusal();
     const stdin = this.#child?.stdin;
     if (refusal !== undefined || stdin === undefined || !stdin.writable) {
       return Promise.reject(refusal ?? closedError('The CLI no longer accepts input.'));
     }
     return new Promise<void>((resolve, reject) => {
-      stdin.write(line, (error) => {
+      const done = (error: Error | null | undefined): void => {
         if (error) reject(closedError('Writing to the CLI failed; it has probably exited.', error));
         else resolve();
+      };
+      // Corked, the chunks of one line leave in one write; the last callback means all were written.
+      stdin.cork();
+      chunks.forEach((chunk, i) => {
+        stdin.write(chunk, i === chunks.length - 1 ? done : undefined);
       });
+      stdin.uncork();
     });
   }
 
@@ -357,6 +407,15 @@ export class SubprocessTransport implements Transport {
       // onerror is a sink of last resort; a failure inside it is dropped.
     }
   }
+}
+
+const NEWLINE_BYTE = 0x0a;
+const NEWLINE_CHUNK = new Uint8Array([NEWLINE_BYTE]);
+
+function describeLine(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return Object.prototype.toString.call(value);
+  return `${typeof value} ${String(value).slice(0, 40)}`;
 }
 
 function closedError(message: string, cause?: unknown): SubprocessTransportError {

@@ -19,6 +19,11 @@ export interface SubprocessTransportOptions extends CliOptions {
   stderr?: (line: string) => void;
   /** Largest stdout line (one message) in bytes. Default `DEFAULT_MAX_LINE_BYTES` (128 MiB). */
   maxLineBytes?: number;
+  /**
+   * Raw-line mode: each stdout line goes to `onrawline` as bytes, unparsed, and `onmessage` is
+   * not called. For bridges that forward lines they do not read. Default `false`.
+   */
+  rawLines?: boolean;
   /** Wait after stdin EOF before SIGTERM, in ms. Default {@link DEFAULT_CLOSE_GRACE_MS}. */
   closeGraceMs?: number;
   /** Wait after SIGTERM before SIGKILL, in ms. Default {@link DEFAULT_KILL_AFTER_MS}. */
@@ -30,6 +35,7 @@ export interface SubprocessTransportOptions extends CliOptions {
 /** The transport's own settings after validation, with defaults applied. */
 export interface ResolvedTransportSettings {
   maxLineBytes: number;
+  rawLines: boolean;
   closeGraceMs: number;
   killAfterMs: number;
   stderrTailBytes: number;
@@ -57,7 +63,11 @@ export function resolveTransportSettings(options: SubprocessTransportOptions): R
     });
   }
   if (options.env !== undefined) checkRecord('env', options.env);
+  if (options.rawLines !== undefined && typeof options.rawLines !== 'boolean') {
+    throw invalidOption('rawLines', 'a boolean', options.rawLines);
+  }
   return {
+    rawLines: options.rawLines === true,
     maxLineBytes: integerOption('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES, 1),
     closeGraceMs: integerOption('closeGraceMs', options.closeGraceMs, DEFAULT_CLOSE_GRACE_MS, 0),
     killAfterMs: integerOption('killAfterMs', options.killAfterMs, DEFAULT_KILL_AFTER_MS, 0),

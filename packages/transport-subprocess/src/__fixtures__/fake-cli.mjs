@@ -1,6 +1,7 @@
 // A stand-in for the Claude Code CLI, driven by JSON commands on stdin. Used by the transport tests.
 // Environment switches: FIXTURE_IGNORE_SIGTERM=1 (log and ignore SIGTERM), FIXTURE_LINGER=1 (stay
-// alive after stdin EOF), FIXTURE_HOLD_STDIN=1 (do not read stdin until SIGUSR1).
+// alive after stdin EOF), FIXTURE_HOLD_STDIN=1 (do not read stdin until SIGUSR1), FIXTURE_ECHO_STDIN=1
+// (copy each stdin line to stdout byte for byte, no JSON).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
@@ -41,6 +42,16 @@ function handle(msg) {
     case 'stderr':
       process.stderr.write(msg.text);
       break;
+    case 'raw-chunks': {
+      // Base64 chunks written 50 ms apart, so each arrives in its own read.
+      const chunks = msg.chunks.map((chunk) => Buffer.from(chunk, 'base64'));
+      const next = () => {
+        const chunk = chunks.shift();
+        if (chunk !== undefined) process.stdout.write(chunk, () => setTimeout(next, 50));
+      };
+      next();
+      break;
+    }
     case 'stderr-split':
       process.stderr.write(msg.first);
       setTimeout(() => process.stderr.write(msg.second), 50);
@@ -68,7 +79,25 @@ function handle(msg) {
   }
 }
 
+function echoStdin() {
+  let held = Buffer.alloc(0);
+  process.stdin.on('data', (chunk) => {
+    held = Buffer.concat([held, chunk]);
+    let at = held.indexOf(0x0a);
+    while (at !== -1) {
+      process.stdout.write(held.subarray(0, at + 1));
+      held = held.subarray(at + 1);
+      at = held.indexOf(0x0a);
+    }
+  });
+  process.stdin.on('end', () => process.stderr.write('stdin closed\n'));
+}
+
 function readStdin() {
+  if (env.FIXTURE_ECHO_STDIN === '1') {
+    echoStdin();
+    return;
+  }
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
   lines.on('line', (line) => handle(JSON.parse(line)));
   lines.on('close', () => {
