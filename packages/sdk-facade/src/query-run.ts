@@ -1,15 +1,18 @@
-import { ControlChannel, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
+import {
+  ControlChannel,
+  ControlProtocolError,
+  type Transport,
+  type TransportCloseInfo,
+} from '@ccsdk/control-protocol';
 import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import type { TranscriptMirrorBatcher, TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
-import { BackgroundTasks } from './background-tasks.js';
 import { ControlMethods } from './control-methods.js';
 import { createDefaultTransport } from './default-transport.js';
-import { AbortError, ResultError, SdkError } from './errors.js';
+import { AbortError, SdkError } from './errors.js';
 import { registerHooks } from './hooks/register-hooks.js';
 import type { InitializationResult } from './initialization.js';
 import { buildInitializeRequest } from './initialize-request.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
-import { MessageQueue } from './message-queue.js';
+import { SdkMessageStream } from './message-stream.js';
 import type { SDKMessage, SDKUserMessage } from './messages.js';
 import type { Options } from './options.js';
 import { createPermissionHandler } from './permission-handler.js';
@@ -29,8 +32,7 @@ export type CleanupCallback = () => Promise<void> | void;
  */
 export class QueryRun extends ControlMethods implements Query {
   readonly #options: Options;
-  readonly #queue = new MessageQueue<SDKMessage>();
-  readonly #tasks = new BackgroundTasks();
+  readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;
   readonly #keepInputOpen: boolean;
   readonly #signal: AbortSignal | undefined;
@@ -40,15 +42,10 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
   readonly #initializeHooks: Record<string, unknown> | null;
-  #mirror: TranscriptMirrorBatcher | undefined;
   /** Batches the mirror could not store: a store resume then keeps its local copy. */
   #mirrorDropped = 0;
   /** Work to run once the CLI exited (removing a store resume's temp config dir). */
   #afterExit: ((preserveLocal: boolean) => Promise<void>) | undefined;
-  /** With a mirror, messages are delivered through this chain so a flush can precede a result. */
-  #delivery: Promise<void> = Promise.resolve();
-  #idleResultWaiters: Array<() => void> = [];
-  #lastErrorResult: Record<string, unknown> | undefined;
   #closing: Promise<void> | undefined;
   #closedByCaller = false;
 
@@ -64,7 +61,7 @@ export class QueryRun extends ControlMethods implements Query {
     const reportMirrorError = (message: Record<string, unknown>): void => {
       // Yielded when it happens: during a flush, that is before the result waiting on it.
       this.#mirrorDropped += 1;
-      this.#queue.push(message as SDKMessage);
+      this.#stream.report(message as SDKMessage);
     };
     let transport: Transport;
     if (options.transport !== undefined) {
@@ -72,7 +69,7 @@ export class QueryRun extends ControlMethods implements Query {
     } else if (resumesFromStore(options)) {
       transport = createStoreResumeTransport(options, {
         onStart: (effective) => {
-          this.#mirror = createSessionMirror(effective, reportMirrorError);
+          this.#stream.mirror = createSessionMirror(effective, reportMirrorError);
         },
         onCleanup: (cleanup) => {
           this.#afterExit = cleanup;
@@ -81,9 +78,9 @@ export class QueryRun extends ControlMethods implements Query {
     } else {
       transport = createDefaultTransport(options);
     }
-    if (!resumesFromStore(options)) this.#mirror = createSessionMirror(options, reportMirrorError);
+    if (!resumesFromStore(options)) this.#stream.mirror = createSessionMirror(options, reportMirrorError);
     this.#channel = new ControlChannel(transport, {
-      onMessage: (message) => this.#onMessage(message),
+      onMessage: (message) => this.#stream.receive(message),
       onError: (error) => this.#warn(error),
       onClose: (info) => this.#onClose(info),
     });
@@ -97,7 +94,7 @@ export class QueryRun extends ControlMethods implements Query {
     this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
-      this.#queue.fail(aborted);
+      this.#stream.fail(aborted);
       this.#initialization = Promise.reject(aborted);
       this.#initialization.catch(() => {});
       this.#initializeSent = this.#initialization;
@@ -111,7 +108,7 @@ export class QueryRun extends ControlMethods implements Query {
     this.#initialization = this.#start(initializeTimeoutMs, markSent);
     this.#initializeSent = Promise.race([sent, this.#initialization]);
     this.#initialization.catch((error: unknown) => {
-      this.#queue.fail(error);
+      this.#stream.fail(transportFailureBehind(error));
       void this.close();
     });
   }
@@ -130,12 +127,12 @@ export class QueryRun extends ControlMethods implements Query {
     this.#initializeSent
       .then(() => this.#writePrompt(prompt))
       .catch((error: unknown) => {
-        if (!this.#channel.isClosed) this.#queue.fail(error);
+        if (!this.#channel.isClosed) this.#stream.fail(error);
       });
   }
 
   next(): Promise<IteratorResult<SDKMessage, void>> {
-    return this.#queue.next();
+    return this.#stream.next();
   }
 
   async return(): Promise<IteratorResult<SDKMessage, void>> {
@@ -209,69 +206,10 @@ export class QueryRun extends ControlMethods implements Query {
           written += 1;
         }
       }
-      if (this.#keepInputOpen && written > 0) await this.#untilIdleResult();
+      if (this.#keepInputOpen && written > 0) await this.#stream.untilIdleResult();
     } finally {
       if (!this.#channel.isClosed) await this.#channel.endInput();
     }
-  }
-
-  #untilIdleResult(): Promise<void> {
-    if (this.#queue.isDone) return Promise.resolve();
-    return new Promise((resolve) => this.#idleResultWaiters.push(resolve));
-  }
-
-  #releaseInput(): void {
-    const waiters = this.#idleResultWaiters;
-    this.#idleResultWaiters = [];
-    for (const resolve of waiters) resolve();
-  }
-
-  #onMessage(raw: unknown): void {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      this.#warn(new TypeError(`Ignored a stream-JSON value that is not an object: ${typeof raw}`));
-      return;
-    }
-    const message = raw as Record<string, unknown>;
-    if (message['type'] === 'keep_alive') return;
-    if (message['type'] === 'transcript_mirror') {
-      this.#mirror?.enqueue(message as unknown as TranscriptMirrorFrame);
-      return;
-    }
-    this.#tasks.observe(message);
-    if (message['type'] === 'result') {
-      this.#lastErrorResult = message['is_error'] === true ? message : undefined;
-      if (!this.#tasks.busy) this.#releaseInput();
-    } else if (!(message['type'] === 'system' && message['subtype'] === 'session_state_changed')) {
-      this.#lastErrorResult = undefined;
-    }
-    this.#deliver(raw as SDKMessage, message['type'] === 'result');
-  }
-
-  /** Hands a message to the consumer in order; with a mirror, after a flush when `flushFirst`. */
-  #deliver(message: SDKMessage, flushFirst: boolean): void {
-    const mirror = this.#mirror;
-    if (mirror === undefined) {
-      this.#queue.push(message);
-      return;
-    }
-    this.#delivery = this.#delivery.then(async () => {
-      if (flushFirst) await mirror.flush();
-      this.#queue.push(message);
-    });
-  }
-
-  /** Ends the stream after every delivery (and, with a mirror, a final flush). */
-  #finish(end: () => void): void {
-    const mirror = this.#mirror;
-    if (mirror === undefined) {
-      end();
-      return;
-    }
-    this.#delivery = this.#delivery.then(async () => {
-      await mirror.flush();
-      await this.#runAfterExit();
-      end();
-    });
   }
 
   /** Runs the after-exit work once (errors become warnings). */
@@ -282,25 +220,11 @@ export class QueryRun extends ControlMethods implements Query {
   }
 
   #onClose(info: TransportCloseInfo): void {
-    this.#releaseInput();
-    const error = info.error;
-    if (this.#closedByCaller || error === undefined) {
-      this.#finish(() => this.#queue.end());
-      return;
-    }
-    const exitCode = exitCodeOf(error);
-    const lastErrorResult = this.#lastErrorResult;
-    if (lastErrorResult !== undefined && exitCode !== undefined && exitCode !== 0) {
-      this.#finish(() =>
-        this.#queue.fail(new ResultError({ result: lastErrorResult, exitCode, cause: error })),
-      );
-      return;
-    }
-    this.#finish(() => this.#queue.fail(error));
+    this.#stream.transportClosed(info.error, this.#closedByCaller, () => this.#runAfterExit());
   }
 
   readonly #onAbort = (): void => {
-    this.#queue.fail(new AbortError(undefined, this.#signal?.reason));
+    this.#stream.fail(new AbortError(undefined, this.#signal?.reason));
     void this.close();
   };
 
@@ -312,20 +236,19 @@ export class QueryRun extends ControlMethods implements Query {
   async #shutdown(): Promise<void> {
     this.#closedByCaller = true;
     this.#signal?.removeEventListener('abort', this.#onAbort);
-    this.#releaseInput();
+    this.#stream.releaseInput();
     for (const cleanup of this.#cleanups.splice(0)) {
       await Promise.resolve()
         .then(cleanup)
         .catch((error: unknown) => this.#warn(asError(error)));
     }
-    await this.#mirror?.close();
+    await this.#stream.mirror?.close();
     this.#channel.rejectPending();
     await this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
     const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
-    await this.#delivery;
     await this.#runAfterExit();
-    this.#queue.end();
+    await this.#stream.endAfterDeliveries();
   }
 
   #warn(error: Error): void {
@@ -337,6 +260,22 @@ export class QueryRun extends ControlMethods implements Query {
   }
 }
 
+/**
+ * The error to show for a failed start: when `initialize` was cut off because the transport
+ * closed with an error (e.g. the CLI exited on a bad flag), that error, which carries the exit
+ * code and stderr tail, rather than the channel's generic "connection closed".
+ */
+function transportFailureBehind(error: unknown): unknown {
+  if (
+    ControlProtocolError.isInstance(error) &&
+    error.code === 'CONNECTION_CLOSED' &&
+    error.cause instanceof Error
+  ) {
+    return error.cause;
+  }
+  return error;
+}
+
 function raceWithTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise((resolve) => {
@@ -344,11 +283,6 @@ function raceWithTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function exitCodeOf(error: Error): number | undefined {
-  const code = (error as { exitCode?: unknown }).exitCode;
-  return typeof code === 'number' ? code : undefined;
 }
 
 function hasEntries(value: object | undefined): boolean {

@@ -321,3 +321,18 @@ describe('query() option validation', () => {
     expect(() => query({ prompt: 42 as unknown as string, options: { transport } })).toThrow(TypeError);
   });
 });
+
+describe('query() start-up failures', () => {
+  it('should surface the transport error, not a generic closed error, when the CLI dies during initialize', async () => {
+    const transport = new FakeCliTransport();
+    transport.unanswered.add('initialize');
+    const exit = Object.assign(new Error('claude exited with code 1: error: unknown option'), {
+      code: 'PROCESS_EXITED',
+      exitCode: 1,
+    });
+    void transport
+      .waitForSent((m) => m['type'] === 'control_request')
+      .then(() => transport.finish({ error: exit }));
+    await expect(collect(query({ prompt: 'go', options: { transport } }))).rejects.toBe(exit);
+  });
+});

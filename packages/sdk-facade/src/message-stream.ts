@@ -1,0 +1,135 @@
+import type { TranscriptMirrorBatcher, TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
+import { BackgroundTasks } from './background-tasks.js';
+import { ResultError } from './errors.js';
+import { MessageQueue } from './message-queue.js';
+import type { SDKMessage } from './messages.js';
+
+/**
+ * The inbound side of a query: takes what the control channel passes on, keeps control frames
+ * out of the stream (`keep_alive`; `transcript_mirror` goes to the mirror), follows background
+ * tasks, remembers the last error result, and delivers messages in order — with a mirror, each
+ * `result` only after a flush. It also tells the input side when a result ends the work
+ * (stdin lifetime rule) and maps "error result, then non-zero exit" to `ResultError`.
+ */
+export class SdkMessageStream {
+  /** The transcript mirror, when the query has a session store (set before the CLI starts). */
+  mirror: TranscriptMirrorBatcher | undefined;
+  readonly #queue = new MessageQueue<SDKMessage>();
+  readonly #tasks = new BackgroundTasks();
+  readonly #warn: (error: Error) => void;
+  #delivery: Promise<void> = Promise.resolve();
+  #lastErrorResult: Record<string, unknown> | undefined;
+  #idleResultWaiters: Array<() => void> = [];
+
+  constructor(warn: (error: Error) => void) {
+    this.#warn = warn;
+  }
+
+  /** The next message for the consumer. */
+  next(): Promise<IteratorResult<SDKMessage, undefined>> {
+    return this.#queue.next();
+  }
+
+  /** True once the stream ended or failed. */
+  get isDone(): boolean {
+    return this.#queue.isDone;
+  }
+
+  /** Takes one value from the channel (anything that is not control traffic). */
+  receive(raw: unknown): void {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      this.#warn(new TypeError(`Ignored a stream-JSON value that is not an object: ${typeof raw}`));
+      return;
+    }
+    const message = raw as Record<string, unknown>;
+    if (message['type'] === 'keep_alive') return;
+    if (message['type'] === 'transcript_mirror') {
+      this.mirror?.enqueue(message as unknown as TranscriptMirrorFrame);
+      return;
+    }
+    this.#tasks.observe(message);
+    if (message['type'] === 'result') {
+      this.#lastErrorResult = message['is_error'] === true ? message : undefined;
+      if (!this.#tasks.busy) this.releaseInput();
+    } else if (!(message['type'] === 'system' && message['subtype'] === 'session_state_changed')) {
+      this.#lastErrorResult = undefined;
+    }
+    this.#deliver(raw as SDKMessage, message['type'] === 'result');
+  }
+
+  /** Yields a message now, ahead of anything waiting on a flush (e.g. a `mirror_error`). */
+  report(message: SDKMessage): void {
+    this.#queue.push(message);
+  }
+
+  /** Fails the stream now (abort, start-up failure); the first failure wins. */
+  fail(error: unknown): void {
+    this.#queue.fail(error);
+  }
+
+  /**
+   * The transport closed: after every delivery and the mirror's final flush (at once without a
+   * mirror), runs `beforeEnd` (it must not reject) and ends the stream — with `error` unless the close was orderly, as a `ResultError` when the
+   * CLI exited non-zero right after an error result.
+   */
+  transportClosed(error: Error | undefined, orderly: boolean, beforeEnd: () => Promise<void>): void {
+    this.releaseInput();
+    const lastErrorResult = this.#lastErrorResult;
+    const end = (): void => {
+      if (orderly || error === undefined) {
+        this.#queue.end();
+        return;
+      }
+      const exitCode = (error as { exitCode?: unknown }).exitCode;
+      if (lastErrorResult !== undefined && typeof exitCode === 'number' && exitCode !== 0) {
+        this.#queue.fail(new ResultError({ result: lastErrorResult, exitCode, cause: error }));
+        return;
+      }
+      this.#queue.fail(error);
+    };
+    const mirror = this.mirror;
+    if (mirror === undefined) {
+      // Nothing waits on a flush: end at once, so the transport's error is the one the consumer sees
+      // (a start-up failure that it caused must not overtake it).
+      end();
+      void beforeEnd();
+      return;
+    }
+    this.#delivery = this.#delivery.then(async () => {
+      await mirror.flush();
+      await beforeEnd();
+      end();
+    });
+  }
+
+  /** Ends the stream after every pending delivery (the caller closed the query). */
+  async endAfterDeliveries(): Promise<void> {
+    await this.#delivery;
+    this.#queue.end();
+  }
+
+  /** Resolves once a result arrives with no background task running, or the stream ends. */
+  untilIdleResult(): Promise<void> {
+    if (this.#queue.isDone) return Promise.resolve();
+    return new Promise((resolve) => this.#idleResultWaiters.push(resolve));
+  }
+
+  /** Lets every `untilIdleResult()` waiter go. */
+  releaseInput(): void {
+    const waiters = this.#idleResultWaiters;
+    this.#idleResultWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  #deliver(message: SDKMessage, flushFirst: boolean): void {
+    const mirror = this.mirror;
+    if (mirror === undefined) {
+      this.#queue.push(message);
+      return;
+    }
+    this.#delivery = this.#delivery.then(async () => {
+      if (flushFirst) await mirror.flush();
+      this.#queue.push(message);
+    });
+  }
+}
