@@ -94,3 +94,12 @@ describe('redactDirectConnectUrl', () => {
     expect(redactDirectConnectUrl('x'.repeat(500))).toHaveLength(201);
   });
 });
+
+describe('parseDirectConnectUrl dot tokens', () => {
+  it.each(['.', '..', 'a/..'])(
+    'should keep the token %j instead of resolving it as a dot segment',
+    (token) => {
+      expect(parseDirectConnectUrl(`cc://127.0.0.1:8080/${encodeURIComponent(token)}`).token).toBe(token);
+    },
+  );
+});

@@ -60,7 +60,7 @@ export function parseDirectConnectUrl(input: string): DirectConnectEndpoint {
   }
   let token: string;
   try {
-    token = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    token = decodeURIComponent(rawPathOf(trimmed));
   } catch (cause) {
     throw invalid(`The token is not valid percent-encoding: ${quote(trimmed)}.`, cause);
   }
@@ -89,4 +89,14 @@ function quote(input: string): string {
 
 function invalid(message: string, cause?: unknown): DirectConnectError {
   return new DirectConnectError({ code: 'INVALID_URL', message, cause });
+}
+
+/**
+ * The path of a `cc://` URL exactly as written, without its leading slash. Not `URL.pathname`:
+ * that resolves dot segments, so a token `.` or `..` would silently become empty.
+ */
+function rawPathOf(input: string): string {
+  const afterScheme = input.indexOf('//') + 2;
+  const slash = input.indexOf('/', afterScheme);
+  return slash === -1 ? '' : input.slice(slash + 1);
 }
