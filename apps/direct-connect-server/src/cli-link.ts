@@ -8,18 +8,16 @@ export interface CliLinkExit {
   readonly error?: Error;
 }
 
-/** A `transcript_mirror` frame: entries the CLI appended to a local transcript file. */
-export interface TranscriptMirrorFrame {
-  readonly filePath: string;
-  readonly entries: readonly unknown[];
-}
+import type { TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
+
+export type { TranscriptMirrorFrame };
 
 /**
  * The server's line-level view of one Claude Code process: lines in, lines out. The bridge
  * forwards client lines and CLI lines through it without reparsing them.
  *
- * Contract: install callbacks before `start()`; `onLine` gets one JSON text without its newline,
- * in order; `onExit` fires once. `close()` is idempotent and resolves when the process (and its
+ * Contract: install callbacks before `start()`; `onLine` gets the bytes of one line without its
+ * newline, in order, unparsed; `onExit` fires once. `close()` is idempotent and resolves when the process (and its
  * process group) is gone.
  */
 export interface CliLink {
@@ -31,11 +29,14 @@ export interface CliLink {
   endInput(): Promise<void>;
   /** Stops the process in stages; resolves when it is gone. Idempotent. */
   close(): Promise<void>;
-  /** One line of the CLI's stdout (JSON text without the newline), for the client. */
-  onLine?: (line: string) => void;
+  /**
+   * One line of the CLI's stdout (bytes without the newline, not parsed), for the client. The
+   * link never writes to or reuses the array, so it may be kept.
+   */
+  onLine?: (line: Uint8Array) => void;
   /** A `transcript_mirror` frame; when set, such frames go here and not to `onLine`. */
   onTranscriptMirror?: (frame: TranscriptMirrorFrame) => void;
-  /** A non-fatal problem (a stdout line that is not JSON, a client line the CLI cannot take). */
+  /** A non-fatal problem (an over-long or truncated stdout line, a client line the CLI cannot take). */
   onWarning?: (error: Error) => void;
   /** The process ended. */
   onExit?: (exit: CliLinkExit) => void;
@@ -53,6 +54,11 @@ export interface CliLinkParams {
   readonly sessionMirror: boolean;
   /** Largest stdout line accepted, in bytes. */
   readonly maxLineBytes: number;
+  /**
+   * Variables laid over the shared CLI environment for this session only, e.g. the private
+   * `CLAUDE_CONFIG_DIR` of a session resumed from the store.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** Makes the process of one session. The default spawns the real CLI through `SubprocessTransport`. */

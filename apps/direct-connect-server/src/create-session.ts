@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { type MaterializedResume, materializeResumeFromStore } from '@ccsdk/session-store';
 import type { CliLinkFactory } from './cli-link.js';
 import type { CreateSessionRequest, RequestRefusal } from './create-session-request.js';
 import { HostedSession } from './hosted-session.js';
 import { RETRY_AFTER_SECONDS } from './limits.js';
-import { materializeFromStore } from './resume-from-store.js';
 import type { ResolvedServerOptions } from './server-options.js';
+import { createSessionMirror } from './session-mirror.js';
 import type { SessionRegistry } from './session-registry.js';
-import { createTranscriptMirror } from './transcript-mirror.js';
 import { confineWorkDir } from './work-dir.js';
 
 /** What the create handler needs from the server. */
@@ -27,7 +28,8 @@ export type CreateOutcome =
 /**
  * Creates a session for a validated request: reuses a live session with the same `session_key`,
  * checks capacity (503), confines the cwd to the roots (403/400), materializes a stored session
- * for `resume` (404 when the store lacks it), spawns the CLI (500 when it cannot run).
+ * for `resume` into a private config dir with `materializeResumeFromStore` (404 when the store
+ * lacks it, 500 when the store fails), spawns the CLI (500 when it cannot run).
  */
 export async function createSession(
   context: SessionFactoryContext,
@@ -64,14 +66,21 @@ export async function createSession(
         : refused(400, 'cwd_not_found', `cwd ${JSON.stringify(request.cwd)} is not an existing folder.`);
     }
     const store = options.sessionStore;
+    let resume: MaterializedResume | undefined;
     if (store !== undefined && request.resume !== undefined) {
-      const outcome = await materializeFromStore({
-        store,
-        projectsDir: context.projectsDir,
-        workDir: place.workDir,
-        sessionId: request.resume,
-      });
-      if (outcome === 'not-found') {
+      try {
+        resume = await materializeResumeFromStore({
+          store,
+          sessionId: request.resume,
+          cwd: place.workDir,
+          env: options.cli.env,
+          onWarning: (message) => options.logger({ level: 'warn', event: 'resume.warning', message }),
+        });
+      } catch (error) {
+        options.logger({ level: 'error', event: 'resume.failed', sessionId: request.resume, error });
+        return refused(500, 'resume_failed', `The session store failed to load ${request.resume}.`);
+      }
+      if (resume === undefined) {
         return refused(404, 'session_not_found', `No stored session ${request.resume} for this cwd.`);
       }
     }
@@ -79,16 +88,17 @@ export async function createSession(
     const mirror =
       store === undefined
         ? undefined
-        : createTranscriptMirror({
+        : createSessionMirror({
             store,
-            projectsDir: context.projectsDir,
+            projectsDir: resume === undefined ? context.projectsDir : join(resume.configDir, 'projects'),
             log: options.logger,
             sessionId: id,
+            ...(resume === undefined ? {} : { resume }),
           });
     const link = context.createCliLink({
       cwd: place.workDir,
       ...(request.permissionMode === undefined ? {} : { permissionMode: request.permissionMode }),
-      ...(request.resume === undefined ? {} : { resume: request.resume }),
+      ...(resume === undefined ? {} : { resume: resume.sessionId, env: resume.env }),
       sessionMirror: store !== undefined,
       maxLineBytes: options.maxMessageBytes,
     });
@@ -103,13 +113,14 @@ export async function createSession(
         idleTimeoutMs: options.sessionIdleTimeoutMs,
       },
       log: options.logger,
-      ...(mirror === undefined ? {} : { mirror: mirror.mirror }),
+      ...(mirror === undefined ? {} : { mirror }),
       endedRetentionMs: options.endedRetentionMs,
       onEnded: (ended) => registry.remove(ended),
     });
     try {
       await session.start();
     } catch (error) {
+      await mirror?.close();
       options.logger({ level: 'error', event: 'session.spawn_failed', error });
       return refused(
         500,

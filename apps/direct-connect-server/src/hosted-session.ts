@@ -1,8 +1,10 @@
 import { LineSplitter } from '@ccsdk/control-protocol';
 import { closeCodeForExit, DIRECT_CONNECT_CLOSE_CODES, isEndOfInputFrame } from '@ccsdk/direct-connect';
 import type WebSocket from 'ws';
-import type { CliLink, CliLinkExit, TranscriptMirrorFrame } from './cli-link.js';
+import type { CliLink, CliLinkExit } from './cli-link.js';
+import { mayBeResult } from './line-peek.js';
 import type { Logger } from './logger.js';
+import type { SessionMirror } from './session-mirror.js';
 
 /** Limits one session runs under. */
 export interface SessionLimits {
@@ -19,8 +21,11 @@ export interface HostedSessionInit {
   readonly link: CliLink;
   readonly limits: SessionLimits;
   readonly log: Logger;
-  /** Receives `transcript_mirror` frames when the server mirrors to a store. */
-  readonly mirror?: (frame: TranscriptMirrorFrame) => void;
+  /**
+   * The store mirror, when the server has one: it gets the `transcript_mirror` frames, is flushed
+   * before each `result` line goes out and is closed when the process is gone.
+   */
+  readonly mirror?: SessionMirror;
   /**
    * Called once when the session is over: its process is gone and its last output was delivered
    * (or the retention time after the exit passed with no client to deliver it to).
@@ -48,6 +53,11 @@ type State = 'created' | 'running' | 'ending' | 'ended';
  * parsing) and each line goes to the CLI; each CLI line goes to the client as one frame. The
  * zero-byte frame ends the CLI's input. While no client is attached, output waits in a bounded
  * buffer and the idle clock runs; past the buffer limit or the idle limit the session ends.
+ *
+ * With a store mirror, a `result` line (found by a byte search, not parsed) and every line after
+ * it wait until the mirror has flushed the frames that came before it, so a client that sees a
+ * result can resume from the store; when the process is gone the mirror is closed before the
+ * client's socket is.
  */
 export class HostedSession {
   readonly id: string;
@@ -60,12 +70,16 @@ export class HostedSession {
   readonly #log: Logger;
   readonly #onEnded: (session: HostedSession) => void;
   readonly #endedRetentionMs: number;
+  readonly #mirror: SessionMirror | undefined;
+  /** Lines held back while the mirror flushes before a `result`; `undefined` when none are. */
+  #held: Uint8Array[] | undefined;
+  #outputSettled: Promise<void> = Promise.resolve();
   #finalClose: { code: number; reason: string } | undefined;
   #retentionTimer: NodeJS.Timeout | undefined;
   #removed = false;
   #state: State = 'created';
   #client: WebSocket | undefined;
-  #pending: string[] = [];
+  #pending: Uint8Array[] = [];
   #pendingBytes = 0;
   #idleTimer: NodeJS.Timeout | undefined;
   #requestedClose: { code: number; reason: string } | undefined;
@@ -84,8 +98,10 @@ export class HostedSession {
     this.#log = init.log;
     this.#onEnded = init.onEnded;
     this.#endedRetentionMs = init.endedRetentionMs;
-    this.#link.onLine = (line) => this.#fromCli(line);
-    if (init.mirror !== undefined) this.#link.onTranscriptMirror = init.mirror;
+    this.#mirror = init.mirror;
+    this.#link.onLine = (line) => this.#fromCliInOrder(line);
+    const mirror = init.mirror;
+    if (mirror !== undefined) this.#link.onTranscriptMirror = (frame) => mirror.enqueue(frame);
     this.#link.onWarning = (error) =>
       this.#log({ level: 'warn', event: 'session.cli_warning', sessionId: this.id, error });
     this.#link.onExit = (exit) => this.#onExit(exit);
@@ -131,6 +147,11 @@ export class HostedSession {
       for (const line of this.#pending) this.#sendToClient(socket, line);
       socket.close(this.#finalClose.code, this.#finalClose.reason);
       this.#remove();
+      return;
+    }
+    if (this.#state === 'ended' && this.#requestedClose === undefined && !this.#removed) {
+      // The process is gone but its last output is still on its way (the mirror is closing).
+      void this.#ended.then(() => this.attach(socket));
       return;
     }
     if (this.isEnding) {
@@ -197,10 +218,37 @@ export class HostedSession {
     await this.#ended;
   }
 
-  #fromCli(line: string): void {
+  /** Holds a `result` line, and what follows it, until the mirror has flushed. */
+  #fromCliInOrder(line: Uint8Array): void {
+    if (this.#held !== undefined) {
+      this.#held.push(line);
+      return;
+    }
+    const mirror = this.#mirror;
+    if (mirror === undefined || !mayBeResult(line)) {
+      this.#fromCli(line);
+      return;
+    }
+    const held = [line];
+    this.#held = held;
+    this.#outputSettled = this.#releaseHeld(mirror, held);
+  }
+
+  async #releaseHeld(mirror: SessionMirror, held: Uint8Array[]): Promise<void> {
+    await mirror.flush();
+    for (let i = 0; i < held.length; i++) {
+      const line = held[i] as Uint8Array;
+      // A later result waits for the frames that came before it as well.
+      if (i > 0 && mayBeResult(line)) await mirror.flush();
+      this.#fromCli(line);
+    }
+    this.#held = undefined;
+  }
+
+  #fromCli(line: Uint8Array): void {
     const client = this.#client;
     if (client !== undefined && client.readyState === client.OPEN) {
-      const frameBytes = Buffer.byteLength(line) + 1;
+      const frameBytes = line.length + 1;
       if (client.bufferedAmount + frameBytes > this.#limits.maxPendingOutputBytes) {
         this.#overflow(client.bufferedAmount + frameBytes);
         return;
@@ -209,13 +257,17 @@ export class HostedSession {
       return;
     }
     if (this.#state === 'ending') return;
-    this.#pendingBytes += Buffer.byteLength(line) + 1;
+    this.#pendingBytes += line.length + 1;
     this.#pending.push(line);
     if (this.#pendingBytes > this.#limits.maxPendingOutputBytes) this.#overflow(this.#pendingBytes);
   }
 
-  #sendToClient(client: WebSocket, line: string): void {
-    client.send(`${line}\n`);
+  /** Sends one line as one frame with its newline: one copy of the bytes, no decoding. */
+  #sendToClient(client: WebSocket, line: Uint8Array): void {
+    const frame = Buffer.allocUnsafe(line.length + 1);
+    frame.set(line, 0);
+    frame[line.length] = NEWLINE;
+    client.send(frame);
   }
 
   #toCli(line: Uint8Array): void {
@@ -265,9 +317,16 @@ export class HostedSession {
       reason: close.reason,
       ...(exit.error === undefined ? {} : { error: exit.error }),
     });
-    this.#resolveEnded();
+    void this.#afterExit(close);
+  }
+
+  /** Lets held output go out and the mirror close, then hands the end to the client. */
+  async #afterExit(close: { code: number; reason: string }): Promise<void> {
+    await this.#outputSettled;
+    await this.#mirror?.close();
     const client = this.#client;
     if (client !== undefined || this.#requestedClose !== undefined) {
+      this.#resolveEnded();
       // Lines already queued on the socket go out before the close frame.
       client?.close(close.code, close.reason);
       this.#remove();
@@ -276,6 +335,7 @@ export class HostedSession {
     this.#finalClose = close;
     this.#retentionTimer = setTimeout(() => this.#remove(), this.#endedRetentionMs);
     this.#retentionTimer.unref();
+    this.#resolveEnded();
   }
 
   /** Forgets the session: it leaves the registry. Idempotent. */
@@ -292,6 +352,8 @@ export class HostedSession {
     this.#log({ level: 'warn', event: `session.${event}`, sessionId: this.id, error });
   }
 }
+
+const NEWLINE = 0x0a;
 
 /** The close code that tells the client how the CLI ended. */
 function closeForExit(exit: CliLinkExit): { code: number; reason: string } {

@@ -39,5 +39,3 @@ export type { DirectConnectServerOptions } from './server-options.js';
 export { DEFAULT_ALLOWED_PERMISSION_MODES } from './server-options.js';
 export type { SharedCliOptions } from './subprocess-cli-link.js';
 export { subprocessCliLinkFactory } from './subprocess-cli-link.js';
-export type { MirrorKey, SessionMirrorStore } from './transcript-mirror.js';
-export { mirrorKeyForPath } from './transcript-mirror.js';

@@ -1,4 +1,5 @@
 import { MAX_TIMEOUT_MS } from '@ccsdk/control-protocol';
+import type { SessionStore } from '@ccsdk/session-store';
 import type { CliLinkFactory } from './cli-link.js';
 import {
   DEFAULT_HOST,
@@ -12,7 +13,6 @@ import {
 } from './limits.js';
 import { createJsonLogger, type Logger } from './logger.js';
 import type { SharedCliOptions } from './subprocess-cli-link.js';
-import type { SessionMirrorStore } from './transcript-mirror.js';
 
 /** Permission modes a client may ask for unless `allowedPermissionModes` says otherwise. */
 export const DEFAULT_ALLOWED_PERMISSION_MODES: readonly string[] = [
@@ -47,8 +47,11 @@ export interface DirectConnectServerOptions {
   allowedPermissionModes?: string[];
   /** CLI options shared by every session (model, tools, env, where the CLI is, ...). */
   cli?: SharedCliOptions;
-  /** Mirror every session's transcript to this store (`--session-mirror`) and allow `resume` from it. */
-  sessionStore?: SessionMirrorStore;
+  /**
+   * Mirror every session's transcripts to this store (`--session-mirror`, frames coalesced by
+   * `TranscriptMirrorBatcher`) and allow `resume` from it (`materializeResumeFromStore`).
+   */
+  sessionStore?: SessionStore;
   /** Base URL for the `ws_url` answers, e.g. `wss://claude.example.com`. Default: the request's `Host`. */
   publicUrl?: string;
   /** Receives structured log entries. Default: JSON lines on stderr, level `info` and up. */
@@ -71,7 +74,7 @@ export interface ResolvedServerOptions {
   readonly endedRetentionMs: number;
   readonly allowedPermissionModes: ReadonlySet<string>;
   readonly cli: SharedCliOptions;
-  readonly sessionStore: SessionMirrorStore | undefined;
+  readonly sessionStore: SessionStore | undefined;
   readonly publicUrl: string | undefined;
   readonly logger: Logger;
   readonly createCliLink: CliLinkFactory | undefined;

@@ -6,6 +6,7 @@ import type {
   CliLinkParams,
   TranscriptMirrorFrame,
 } from './cli-link.js';
+import { mayBeTranscriptMirror } from './line-peek.js';
 
 /**
  * CLI options every session of a server shares: the model, tools, environment, where the CLI
@@ -30,14 +31,14 @@ export function subprocessCliLinkFactory(shared: SharedCliOptions = {}): CliLink
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /**
- * A {@link CliLink} over `SubprocessTransport`. That transport speaks parsed JSON values, so this
- * adapter parses each client line once (to hand `send()` a value) and stringifies each CLI value
- * once (to hand the client a line): one `JSON.parse` and one `JSON.stringify` per message per
- * direction that a raw-line transport would not need. `tooling/bench/src/direct-connect.bench.ts`
- * measures that cost.
+ * A {@link CliLink} over `SubprocessTransport` in raw-line mode: client lines go to the CLI's
+ * stdin as the bytes received (`sendRawLine`), CLI lines go to `onLine` as the bytes read; no
+ * payload is parsed or stringified on the way. The only lines parsed are `transcript_mirror`
+ * frames when a mirror is installed, found by a prefix check ({@link mayBeTranscriptMirror}); one that does
+ * not parse as a frame is forwarded like any other line.
  */
 class SubprocessCliLink implements CliLink {
-  onLine?: (line: string) => void;
+  onLine?: (line: Uint8Array) => void;
   onTranscriptMirror?: (frame: TranscriptMirrorFrame) => void;
   onWarning?: (error: Error) => void;
   onExit?: (exit: CliLinkExit) => void;
@@ -49,12 +50,14 @@ class SubprocessCliLink implements CliLink {
       permissionPromptToolName: 'stdio',
       maxLineBytes: params.maxLineBytes,
       ...shared,
+      ...(params.env === undefined ? {} : { env: { ...shared.env, ...params.env } }),
+      rawLines: true,
       cwd: params.cwd,
       ...(params.permissionMode === undefined ? {} : { permissionMode: params.permissionMode }),
       ...(params.resume === undefined ? {} : { resume: params.resume }),
       ...(params.sessionMirror ? { sessionMirror: true } : {}),
     });
-    this.#transport.onmessage = (value) => this.#deliver(value);
+    this.#transport.onrawline = (line) => this.#deliver(line);
     this.#transport.onerror = (error) => this.onWarning?.(error);
     this.#transport.onclose = (info) => this.onExit?.(exitOf(info.error));
   }
@@ -64,20 +67,7 @@ class SubprocessCliLink implements CliLink {
   }
 
   sendLine(line: Uint8Array): Promise<void> {
-    let value: unknown;
-    try {
-      value = JSON.parse(utf8.decode(line));
-    } catch (cause) {
-      return Promise.reject(
-        new TypeError(
-          `A client line is not JSON and was not forwarded: ${JSON.stringify(utf8.decode(line.subarray(0, 120)))}`,
-          {
-            cause,
-          },
-        ),
-      );
-    }
-    return this.#transport.send(value);
+    return this.#transport.sendRawLine(line);
   }
 
   endInput(): Promise<void> {
@@ -88,27 +78,35 @@ class SubprocessCliLink implements CliLink {
     return this.#transport.close();
   }
 
-  #deliver(value: unknown): void {
+  #deliver(line: Uint8Array): void {
     const mirror = this.onTranscriptMirror;
-    if (mirror !== undefined && isTranscriptMirror(value)) {
-      mirror(value);
-      return;
+    if (mirror !== undefined && mayBeTranscriptMirror(line)) {
+      const frame = parseMirrorFrame(line);
+      if (frame !== undefined) {
+        mirror(frame);
+        return;
+      }
     }
-    this.onLine?.(JSON.stringify(value));
+    this.onLine?.(line);
   }
 }
 
-function isTranscriptMirror(value: unknown): value is TranscriptMirrorFrame {
+function parseMirrorFrame(line: Uint8Array): TranscriptMirrorFrame | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(line));
+  } catch {
+    return undefined;
+  }
   const frame = value as { type?: unknown; filePath?: unknown; entries?: unknown } | null;
-  return (
-    typeof frame === 'object' &&
+  return typeof frame === 'object' &&
     frame !== null &&
     frame.type === 'transcript_mirror' &&
     typeof frame.filePath === 'string' &&
     Array.isArray(frame.entries)
-  );
+    ? { filePath: frame.filePath, entries: frame.entries }
+    : undefined;
 }
-
 function exitOf(error: Error | undefined): CliLinkExit {
   if (error === undefined) return { exitCode: 0, signal: null };
   const details = error as { exitCode?: unknown; signal?: unknown };

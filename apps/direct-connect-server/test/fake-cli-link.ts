@@ -8,7 +8,7 @@ import type {
 
 /** A {@link CliLink} without a process: it records what the bridge sends and lets a test play the CLI. */
 export class FakeCliLink implements CliLink {
-  onLine?: (line: string) => void;
+  onLine?: (line: Uint8Array) => void;
   onTranscriptMirror?: (frame: TranscriptMirrorFrame) => void;
   onWarning?: (error: Error) => void;
   onExit?: (exit: CliLinkExit) => void;
@@ -46,9 +46,9 @@ export class FakeCliLink implements CliLink {
     this.exit({ exitCode: 0, signal: null });
   }
 
-  /** Plays one stdout line of the CLI. */
+  /** Plays one stdout line of the CLI (text, handed over as its UTF-8 bytes). */
   emit(line: string): void {
-    this.onLine?.(line);
+    this.onLine?.(Buffer.from(line, 'utf8'));
   }
 
   /** Plays a transcript_mirror frame (to the mirror when one is installed, else as a line). */

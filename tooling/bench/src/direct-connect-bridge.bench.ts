@@ -6,8 +6,8 @@
  * started (`pathToClaudeCodeExecutable` pointing at a `.mjs` file), so only the plumbing is timed:
  * - floor: a raw pipe: write one line to the child's stdin, wait for its newline on stdout;
  * - transport: `SubprocessTransport` to the same child (JSON.stringify out, JSON.parse back in);
- * - bridge: `DirectConnectTransport` -> WebSocket -> our server (byte line splitter, the
- *   subprocess link's JSON.parse, `SubprocessTransport`) -> child -> back the same way.
+ * - bridge: `DirectConnectTransport` -> WebSocket -> our server (byte line splitter,
+ *   `SubprocessTransport` in raw-line mode, no JSON on the server) -> child -> back the same way.
  * Each path runs at three message sizes: sequential round trips (p50/p99) and a pipelined burst
  * (messages/s).
  *
@@ -213,8 +213,9 @@ async function run(): Promise<BenchTable> {
       'Round trip = send one message, wait for the echo; then a pipelined burst (send, await each write) for msgs/s.',
       'Child: `node echo-cli.mjs` (stdin piped to stdout), spawned as the CLI would be; the server runs in this process.',
       'added p50 = p50 of the path minus p50 of the raw pipe at the same size.',
-      'The bridge does 4 JSON.parse and 4 JSON.stringify per round trip (client 1+1, server link 1+1 each way,',
-      "  SubprocessTransport 1+1); a raw-line SubprocessTransport would remove the server link's two of each.",
+      'The bridge does 1 JSON.stringify and 1 JSON.parse per round trip, both in the client; the server forwards',
+      '  bytes (LineSplitter on the socket, SubprocessTransport rawLines/sendRawLine to the child, one copy to add',
+      '  the newline to each outgoing frame).',
     ],
     raw: results,
   };

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DirectConnectError, DirectConnectTransport } from '@ccsdk/direct-connect';
-import { type CliLink, subprocessCliLinkFactory } from '@ccsdk/direct-connect-server';
 import { isSDKAssistantMessage, isSDKResultMessage, query, type SDKMessage } from '@ccsdk/sdk';
 import { isMessagesRequest, locateClaudeCodeBinary, reply, text } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ const GARBAGE_LINE = 'this line is not JSON {';
 let dc: DirectConnectRig | undefined;
 let rig: Rig | undefined;
 let child: ChildProcess | undefined;
+let wrapperDir: string | undefined;
 
 afterEach(async () => {
   if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -29,27 +31,21 @@ afterEach(async () => {
   }
   await dc?.dispose();
   dc = undefined;
+  if (wrapperDir !== undefined) await rm(wrapperDir, { recursive: true, force: true });
+  wrapperDir = undefined;
 });
 
-/** A link that writes one line that is not JSON to the client before the CLI's first line. */
-function withGarbageLine(link: CliLink): CliLink {
-  const wrapper: CliLink = {
-    start: () => link.start(),
-    sendLine: (line) => link.sendLine(line),
-    endInput: () => link.endInput(),
-    close: () => link.close(),
-  };
-  let injected = false;
-  link.onLine = (line) => {
-    if (!injected) {
-      injected = true;
-      wrapper.onLine?.(GARBAGE_LINE);
-    }
-    wrapper.onLine?.(line);
-  };
-  link.onWarning = (error) => wrapper.onWarning?.(error);
-  link.onExit = (exit) => wrapper.onExit?.(exit);
-  return wrapper;
+/**
+ * A stand-in executable for the CLI: prints one line that is not JSON on stdout, then becomes the
+ * real CLI. The line travels the real path: the raw-line transport, the bridge, the socket.
+ */
+async function garbageFirstCli(dir: string): Promise<string> {
+  const script = join(dir, 'claude-with-garbage.sh');
+  const claude = locateClaudeCodeBinary();
+  await writeFile(script, `#!/bin/sh\nprintf '%s\\n' '${GARBAGE_LINE}'\nexec '${claude}' "$@"\n`, {
+    mode: 0o755,
+  });
+  return script;
 }
 
 /** Starts `ccsdk serve` (the bin, from source) in a child process; resolves with its cc:// URL. */
@@ -90,10 +86,11 @@ async function startServerProcess(r: Rig, token: string): Promise<string> {
 
 describe('Direct Connect failures, through our server and the real CLI', () => {
   it('should drop a malformed line from the server with a warning and finish the session', async () => {
-    dc = await startDirectConnectRig({ script: [reply(text('Still here.'))] }, (r) => {
-      const real = subprocessCliLinkFactory({ env: r.env });
-      return { createCliLink: (params) => withGarbageLine(real(params)) };
-    });
+    wrapperDir = await mkdtemp(join(tmpdir(), 'ccsdk-e2e-garbage-'));
+    const cli = await garbageFirstCli(wrapperDir);
+    dc = await startDirectConnectRig({ script: [reply(text('Still here.'))] }, (r) => ({
+      cli: { env: r.env, pathToClaudeCodeExecutable: cli },
+    }));
     const warnings: Error[] = [];
     const messages: SDKMessage[] = [];
     for await (const message of query({
