@@ -1,20 +1,15 @@
-import { createSdkMcpServer, isSDKResultMessage, query, type SDKMessage, tool } from '@ccsdk/sdk';
+import { createSdkMcpServer, isSDKResultMessage, query, tool } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
+import { collect } from './support/collect.js';
 
 let dc: DirectConnectRig | undefined;
 afterEach(async () => {
   await dc?.dispose();
   dc = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const message of iterable) out.push(message);
-  return out;
-}
 
 describe('in-process MCP tools over Direct Connect', () => {
   // Over Direct Connect the remote CLI is spawned by the server, so `--mcp-config` never carries

@@ -12,6 +12,7 @@ import {
 import { isMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
+import { collect } from './support/collect.js';
 import { waitForNoProcessesWithEnv } from './support/process-table.js';
 import { PromptStream } from './support/prompt-stream.js';
 
@@ -20,12 +21,6 @@ afterEach(async () => {
   await dc?.dispose();
   dc = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const message of iterable) out.push(message);
-  return out;
-}
 
 function assistantTexts(messages: SDKMessage[]): string[] {
   return messages.flatMap((m) =>

@@ -5,11 +5,11 @@ import {
   type PostToolUseHookInput,
   type PreToolUseHookInput,
   query,
-  type SDKMessage,
   type UserPromptSubmitHookInput,
 } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collect } from './support/collect.js';
 import { type Rig, startRig } from './support/rig.js';
 
 let rig: Rig | undefined;
@@ -17,12 +17,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const message of iterable) out.push(message);
-  return out;
-}
 
 function baseOptions(r: Rig, warnings: Error[] = []): Options {
   return { env: r.env, cwd: r.sandbox.cwd, onWarning: (e) => warnings.push(e) };
@@ -158,9 +152,14 @@ describe('hooks through the real CLI', () => {
         },
       }),
     );
-    expect(aborted).toMatchObject({ code: 'HOOK_TIMEOUT' });
+    // The SDK and the CLI both enforce the timeout (it is sent in initialize); whichever timer fires
+    // first aborts the callback: our HOOK_TIMEOUT (also reported as a warning) or the CLI's cancel.
+    const reason = (aborted as { code?: string } | undefined)?.code;
+    expect(['HOOK_TIMEOUT', 'REQUEST_ABORTED']).toContain(reason);
+    if (reason === 'HOOK_TIMEOUT') {
+      expect(warnings.map((w) => (w as { code?: string }).code)).toContain('HOOK_TIMEOUT');
+    }
     expect(abortedAfterMs).toBeGreaterThanOrEqual(1500);
-    expect(warnings.map((w) => (w as { code?: string }).code)).toContain('HOOK_TIMEOUT');
     const results = toolResults(rig);
     expect(results[0]?.isError).toBe(true);
     expect(results[0]?.text).not.toContain('hook-e2e-ran');

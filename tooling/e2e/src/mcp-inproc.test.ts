@@ -1,14 +1,8 @@
-import {
-  createSdkMcpServer,
-  isSDKResultMessage,
-  isSDKSystemInitMessage,
-  query,
-  type SDKMessage,
-  tool,
-} from '@ccsdk/sdk';
+import { createSdkMcpServer, isSDKResultMessage, isSDKSystemInitMessage, query, tool } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { collect } from './support/collect.js';
 import { type Rig, startRig } from './support/rig.js';
 
 let rig: Rig | undefined;
@@ -16,12 +10,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const message of iterable) out.push(message);
-  return out;
-}
 
 function calcServer(calls: Array<{ a: number; b: number }>) {
   return createSdkMcpServer({

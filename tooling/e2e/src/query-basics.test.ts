@@ -5,7 +5,6 @@ import {
   isSDKResultMessage,
   isSDKSystemInitMessage,
   isTextBlock,
-  type Query,
   query,
   type SDKMessage,
 } from '@ccsdk/sdk';
@@ -27,6 +26,7 @@ async function waitForProcess(marker: string, match: (p: MarkedProcess) => boole
   }
 }
 
+import { collect } from './support/collect.js';
 import { type Rig, startRig } from './support/rig.js';
 
 /**
@@ -43,12 +43,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = undefined;
 });
-
-async function collect(run: Query): Promise<SDKMessage[]> {
-  const messages: SDKMessage[] = [];
-  for await (const message of run) messages.push(message);
-  return messages;
-}
 
 function assistantTexts(messages: SDKMessage[]): string[] {
   return messages.flatMap((m) =>

@@ -12,6 +12,7 @@ import {
 } from '@ccsdk/sdk';
 import { isMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collect } from './support/collect.js';
 import { waitForNoProcessesWithEnv } from './support/process-table.js';
 import { PromptStream } from './support/prompt-stream.js';
 import { type Rig, startRig } from './support/rig.js';
@@ -21,12 +22,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = undefined;
 });
-
-async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
-  const out: SDKMessage[] = [];
-  for await (const message of iterable) out.push(message);
-  return out;
-}
 
 function baseOptions(r: Rig) {
   return { env: r.env, cwd: r.sandbox.cwd };

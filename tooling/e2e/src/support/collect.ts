@@ -1,0 +1,8 @@
+import type { SDKMessage } from '@ccsdk/sdk';
+
+/** Drains a query (or any message stream) into an array; rejects with the stream's error. */
+export async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[]> {
+  const out: SDKMessage[] = [];
+  for await (const message of iterable) out.push(message);
+  return out;
+}
