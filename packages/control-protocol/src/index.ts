@@ -4,6 +4,7 @@
 
 export type { ControlChannelOptions, ControlRequestOptions } from './channel-options.js';
 export { ControlChannel } from './control-channel.js';
+export { encodeJsonLine } from './encode-json-line.js';
 export type { ControlProtocolErrorCode } from './errors.js';
 export { ControlProtocolError } from './errors.js';
 export { createLinkedTransportPair } from './in-memory-transport.js';

@@ -1,5 +1,6 @@
 import {
   type ControlProtocolError,
+  encodeJsonLine,
   JsonLinesDecoder,
   type Transport,
   type TransportCloseInfo,
@@ -106,13 +107,9 @@ export class DirectConnectTransport implements Transport {
     if (refusal !== undefined) return Promise.reject(refusal);
     let line: string;
     try {
-      const json = JSON.stringify(message);
-      if (json === undefined) throw new TypeError('the value has no JSON form');
-      line = `${json}\n`;
-    } catch (cause) {
-      return Promise.reject(
-        new TypeError(`send() needs a JSON-serializable value: ${String(cause)}`, { cause }),
-      );
+      line = encodeJsonLine(message);
+    } catch (error) {
+      return Promise.reject(error);
     }
     return this.#write(line);
   }

@@ -1,4 +1,4 @@
-import type { Transport, TransportCloseInfo } from '@ccsdk/control-protocol';
+import { encodeJsonLine, type Transport, type TransportCloseInfo } from '@ccsdk/control-protocol';
 import { buildCliArgs } from './build-cli-args.js';
 import { buildCliEnv } from './build-cli-env.js';
 import { buildProcessEnv } from './build-env.js';
@@ -124,13 +124,9 @@ export class SubprocessTransport implements Transport {
     if (refusal !== undefined) return Promise.reject(refusal);
     let line: string;
     try {
-      const json = JSON.stringify(message);
-      if (json === undefined) throw new TypeError('the value has no JSON form');
-      line = `${json}\n`;
-    } catch (cause) {
-      return Promise.reject(
-        new TypeError(`send() needs a JSON-serializable value: ${String(cause)}`, { cause }),
-      );
+      line = encodeJsonLine(message);
+    } catch (error) {
+      return Promise.reject(error);
     }
     return this.#enqueueWrite([line]);
   }

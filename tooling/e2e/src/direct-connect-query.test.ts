@@ -1,18 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DirectConnectError } from '@ccsdk/direct-connect';
-import {
-  isSDKAssistantMessage,
-  isSDKResultMessage,
-  isSDKSystemInitMessage,
-  isTextBlock,
-  query,
-  type SDKMessage,
-} from '@ccsdk/sdk';
+import { isSDKResultMessage, isSDKSystemInitMessage, query, type SDKMessage } from '@ccsdk/sdk';
 import { isMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
-import { collect } from './support/collect.js';
+import { assistantTexts, collect } from './support/collect.js';
 import { waitForNoProcessesWithEnv } from './support/process-table.js';
 import { PromptStream } from './support/prompt-stream.js';
 
@@ -21,12 +14,6 @@ afterEach(async () => {
   await dc?.dispose();
   dc = undefined;
 });
-
-function assistantTexts(messages: SDKMessage[]): string[] {
-  return messages.flatMap((m) =>
-    isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
-  );
-}
 
 describe('query() over Direct Connect, through our server and the real CLI', () => {
   it('should stream init, the scripted text and a success result, then end the session', async () => {

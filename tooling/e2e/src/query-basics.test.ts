@@ -1,13 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  isSDKAssistantMessage,
-  isSDKResultMessage,
-  isSDKSystemInitMessage,
-  isTextBlock,
-  query,
-  type SDKMessage,
-} from '@ccsdk/sdk';
+import { isSDKAssistantMessage, isSDKResultMessage, isSDKSystemInitMessage, query } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -26,7 +19,7 @@ async function waitForProcess(marker: string, match: (p: MarkedProcess) => boole
   }
 }
 
-import { collect } from './support/collect.js';
+import { assistantTexts, collect } from './support/collect.js';
 import { type Rig, startRig } from './support/rig.js';
 
 /**
@@ -43,12 +36,6 @@ afterEach(async () => {
   await rig?.dispose();
   rig = undefined;
 });
-
-function assistantTexts(messages: SDKMessage[]): string[] {
-  return messages.flatMap((m) =>
-    isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
-  );
-}
 
 describe('query() through the real Claude Code CLI', () => {
   it('should stream init, the scripted assistant text and a success result, and write the transcript', async () => {
