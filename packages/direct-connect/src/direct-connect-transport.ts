@@ -102,16 +102,10 @@ export class DirectConnectTransport implements Transport {
   }
 
   /** Sends one JSON value as one line in one frame; resolves once written to the socket. */
-  send(message: unknown): Promise<void> {
+  async send(message: unknown): Promise<void> {
     const refusal = this.#sendRefusal();
-    if (refusal !== undefined) return Promise.reject(refusal);
-    let line: string;
-    try {
-      line = encodeJsonLine(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#write(line);
+    if (refusal !== undefined) throw refusal;
+    return this.#write(encodeJsonLine(message));
   }
 
   /** Sends the end-of-input frame: the remote CLI's stdin is ended. Idempotent. */

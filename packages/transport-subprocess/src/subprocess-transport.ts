@@ -119,16 +119,10 @@ export class SubprocessTransport implements Transport {
   }
 
   /** Writes one JSON value as one line. Serialized; resolves once written out. */
-  send(message: unknown): Promise<void> {
+  async send(message: unknown): Promise<void> {
     const refusal = this.#sendRefusal();
-    if (refusal !== undefined) return Promise.reject(refusal);
-    let line: string;
-    try {
-      line = encodeJsonLine(message);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return this.#enqueueWrite([line]);
+    if (refusal !== undefined) throw refusal;
+    return this.#enqueueWrite([encodeJsonLine(message)]);
   }
 
   /**
