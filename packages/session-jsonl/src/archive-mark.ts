@@ -15,7 +15,7 @@ export async function readArchiveMark(
   projectDirPath: string,
   sessionId: string,
 ): Promise<boolean | undefined> {
-  const bytes = await readSmallFile(join(projectDirPath, sessionId, ARCHIVE_MARK_FILE));
+  const bytes = readSmallFile(join(projectDirPath, sessionId, ARCHIVE_MARK_FILE));
   if (bytes === undefined) return undefined;
   try {
     const mark: unknown = JSON.parse(strictUtf8.decode(bytes));

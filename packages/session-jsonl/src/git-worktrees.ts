@@ -1,22 +1,23 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { canonicalizePath } from './project-key.js';
+import { canonicalizePathSync } from './project-key.js';
 import { readSmallFile } from './small-file.js';
 
 const utf8 = new TextDecoder();
 
-async function readTrimmed(path: string): Promise<string | undefined> {
-  const bytes = await readSmallFile(path);
+function readTrimmed(path: string): string | undefined {
+  const bytes = readSmallFile(path);
   if (bytes === undefined) return undefined;
   const text = utf8.decode(bytes).trim();
   return text === '' ? undefined : text;
 }
 
-async function isDirectory(path: string): Promise<boolean> {
+/** The stats of `path`, following symlinks; `undefined` when it is missing or unreadable (no exception built). */
+function statOf(path: string): Stats | undefined {
   try {
-    return (await stat(path)).isDirectory();
+    return statSync(path, { throwIfNoEntry: false });
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -29,14 +30,15 @@ interface GitLocation {
   isMain: boolean;
 }
 
-async function locateGit(start: string): Promise<GitLocation | undefined> {
+function locateGit(start: string): GitLocation | undefined {
   for (let level = start; ; level = dirname(level)) {
     const dotGit = join(level, '.git');
-    if (await isDirectory(dotGit)) return { worktree: level, commonDir: dotGit, isMain: true };
-    const pointer = await readTrimmed(dotGit);
+    const stats = statOf(dotGit);
+    if (stats?.isDirectory() === true) return { worktree: level, commonDir: dotGit, isMain: true };
+    const pointer = stats?.isFile() === true ? readTrimmed(dotGit) : undefined;
     if (pointer?.startsWith('gitdir:')) {
       const gitDir = resolve(level, pointer.slice('gitdir:'.length).trim());
-      const common = await readTrimmed(join(gitDir, 'commondir'));
+      const common = readTrimmed(join(gitDir, 'commondir'));
       if (common === undefined) return { worktree: level, commonDir: gitDir, isMain: true };
       return { worktree: level, commonDir: resolve(gitDir, common), isMain: false };
     }
@@ -53,7 +55,15 @@ async function locateGit(start: string): Promise<GitLocation | undefined> {
  * reachable. `dir` should be canonical (see {@link canonicalizePath}).
  */
 export async function listGitWorktrees(dir: string): Promise<string[]> {
-  const location = await locateGit(dir);
+  return listGitWorktreesSync(dir);
+}
+
+/**
+ * {@link listGitWorktrees}, synchronously: a handful of stats and reads of tiny files, cheaper
+ * inline than as thread-pool round trips.
+ */
+export function listGitWorktreesSync(dir: string): string[] {
+  const location = locateGit(dir);
   if (location === undefined) return [];
   const { commonDir } = location;
   const main = location.isMain
@@ -64,19 +74,19 @@ export async function listGitWorktrees(dir: string): Promise<string[]> {
   const paths = [main];
   let names: string[] = [];
   try {
-    names = (await readdir(join(commonDir, 'worktrees'))).sort();
+    names = readdirSync(join(commonDir, 'worktrees')).sort();
   } catch {
     names = [];
   }
   for (const name of names) {
     const adminDir = join(commonDir, 'worktrees', name);
-    const gitFile = await readTrimmed(join(adminDir, 'gitdir'));
+    const gitFile = readTrimmed(join(adminDir, 'gitdir'));
     if (gitFile === undefined) continue;
     paths.push(dirname(resolve(adminDir, gitFile)));
   }
   const canonical: string[] = [];
   for (const path of paths) {
-    const resolved = await canonicalizePath(path);
+    const resolved = canonicalizePathSync(path);
     if (!canonical.includes(resolved)) canonical.push(resolved);
   }
   return canonical;

@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { listGitWorktrees } from './git-worktrees.js';
-import { canonicalizePath, longKeyPrefix, sanitizePath } from './project-key.js';
+import { listGitWorktreesSync } from './git-worktrees.js';
+import { canonicalizePathSync, longKeyPrefix, sanitizePath } from './project-key.js';
 
 /** One folder under `<config>/projects` that a call searches. */
 export interface ProjectDir {
@@ -48,10 +48,10 @@ export async function resolveProjectDirs(
   dir: string,
   includeWorktrees: boolean,
 ): Promise<ProjectDir[]> {
-  const canonical = await canonicalizePath(dir);
+  const canonical = canonicalizePathSync(dir);
   const paths = [canonical];
   if (includeWorktrees) {
-    const worktrees = await listGitWorktrees(canonical);
+    const worktrees = listGitWorktreesSync(canonical);
     if (worktrees.length > 1) {
       for (const worktree of worktrees) if (!paths.includes(worktree)) paths.push(worktree);
     }

@@ -1,4 +1,4 @@
-import { realpath } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { MAX_SANITIZED_LENGTH_CHARS } from './limits.js';
 
@@ -38,17 +38,21 @@ export function longKeyPrefix(key: string): string | undefined {
  * exists (a removed worktree keeps its missing tail), then Unicode NFC.
  */
 export async function canonicalizePath(dir: string): Promise<string> {
-  const absolute = resolve(dir);
-  return (await realpathAsFarAsExists(absolute)).normalize('NFC');
+  return canonicalizePathSync(dir);
 }
 
-async function realpathAsFarAsExists(path: string): Promise<string> {
+/** {@link canonicalizePath}, synchronously (one `realpath(3)` call, plus one per missing tail segment). */
+export function canonicalizePathSync(dir: string): string {
+  return realpathAsFarAsExists(resolve(dir)).normalize('NFC');
+}
+
+function realpathAsFarAsExists(path: string): string {
   try {
-    return await realpath(path);
+    return realpathSync.native(path);
   } catch {
     const parent = dirname(path);
     if (parent === path) return path;
-    return join(await realpathAsFarAsExists(parent), basename(path));
+    return join(realpathAsFarAsExists(parent), basename(path));
   }
 }
 
@@ -61,5 +65,5 @@ export async function projectKeyForDirectory(dir?: string): Promise<string> {
   if (dir !== undefined && typeof dir !== 'string') {
     throw new TypeError(`dir must be a string path, got ${String(dir)}`);
   }
-  return sanitizePath(await canonicalizePath(dir ?? process.cwd()));
+  return sanitizePath(canonicalizePathSync(dir ?? process.cwd()));
 }

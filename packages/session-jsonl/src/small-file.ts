@@ -1,21 +1,37 @@
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { SMALL_FILE_MAX_BYTES } from './limits.js';
 
 /**
  * Reads a small regular file whole, or returns `undefined` when it is missing, not a regular
  * file, unreadable, or larger than {@link SMALL_FILE_MAX_BYTES}. Never blocks on a FIFO.
+ *
+ * Synchronous: a sidecar, marker or git pointer file is a few hundred bytes in the page cache,
+ * far cheaper to read inline than through a thread-pool round trip per open, stat, read and close.
  */
-export async function readSmallFile(path: string): Promise<Buffer | undefined> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
+export function readSmallFile(path: string): Buffer | undefined {
+  let fd: number | undefined;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stats = await handle.stat();
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > SMALL_FILE_MAX_BYTES) return undefined;
-    return await handle.readFile();
+    // One byte more than the size, so a file that grew since the stat is noticed and read on.
+    let bytes = Buffer.allocUnsafe(stats.size + 1);
+    let filled = 0;
+    for (;;) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
+      if (read === 0) break;
+      filled += read;
+      if (filled > SMALL_FILE_MAX_BYTES) return undefined;
+      if (filled === bytes.length) {
+        const grown = Buffer.allocUnsafe(Math.min(bytes.length * 2, SMALL_FILE_MAX_BYTES + 1));
+        bytes.copy(grown, 0, 0, filled);
+        bytes = grown;
+      }
+    }
+    return bytes.subarray(0, filled);
   } catch {
     return undefined;
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -75,7 +75,7 @@ export async function findSubagentFiles(
 
 /** The parsed `.meta.json` sidecar when it is a regular file holding a JSON object in valid UTF-8; else `undefined`. */
 export async function readSidecar(metaPath: string): Promise<Record<string, unknown> | undefined> {
-  const bytes = await readSmallFile(metaPath);
+  const bytes = readSmallFile(metaPath);
   if (bytes === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(strictUtf8.decode(bytes));
