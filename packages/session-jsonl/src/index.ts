@@ -32,6 +32,7 @@ export {
   STREAM_CHUNK_BYTES,
   TAG_SANITIZE_MAX_PASSES,
 } from './limits.js';
+export { LineCursor, type LineCursorOptions } from './line-cursor.js';
 export { listSessions } from './list-sessions.js';
 export { canonicalizePath, projectKeyForDirectory, sanitizePath, simpleHash } from './project-key.js';
 export { checkTitle, renameSession, tagSession } from './rename-tag.js';

@@ -1,8 +1,6 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import { closeSync, constants, openSync } from 'node:fs';
 import { isUuid } from './ids.js';
-import { STREAM_CHUNK_BYTES } from './limits.js';
-import { readLines } from './line-reader.js';
+import { LineCursor } from './line-cursor.js';
 import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies } from './session-files.js';
@@ -96,36 +94,32 @@ export async function* readTranscriptEntries(
   if (!Number.isSafeInteger(batchEntries) || batchEntries <= 0) {
     throw new TypeError(`batchEntries must be a positive integer, got ${String(options.batchEntries)}`);
   }
-  const handle: FileHandle = await open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openSync(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
+  const cursor = new LineCursor(fd);
   try {
-    let position = 0;
-    for (;;) {
-      const batch: TranscriptEntry[] = [];
-      const result = await readLines(
-        handle.fd,
-        (bytes, start, end, offset) => {
-          const text = decodeUtf8(bytes, start, end);
-          if (text.trim() === '') return true;
-          let value: unknown;
-          try {
-            value = JSON.parse(text);
-          } catch {
-            value = undefined;
-          }
-          if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-            batch.push({ entry: value as Record<string, unknown>, chars: text.length });
-          } else {
-            options.onWarning?.(malformedLine(filePath, offset));
-          }
-          return batch.length < batchEntries;
-        },
-        { start: position, chunkBytes: STREAM_CHUNK_BYTES },
-      );
-      if (batch.length > 0) yield batch;
-      if (!result.stopped) return;
-      position = result.endOffset;
+    let batch: TranscriptEntry[] = [];
+    while (cursor.next()) {
+      const text = decodeUtf8(cursor.bytes, cursor.start, cursor.end);
+      if (text.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        value = undefined;
+      }
+      if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        batch.push({ entry: value as Record<string, unknown>, chars: text.length });
+      } else {
+        options.onWarning?.(malformedLine(filePath, cursor.offset));
+      }
+      if (batch.length >= batchEntries) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
   } finally {
-    await handle.close().catch(() => undefined);
+    cursor.close();
+    closeSync(fd);
   }
 }
