@@ -19,6 +19,14 @@ export const FIRST_PROMPT_MAX_CHARS = 200;
 /** Size of one read when a whole transcript is streamed: 1 MiB. A longer line grows the buffer. */
 export const STREAM_CHUNK_BYTES = 1024 * 1024;
 
+/**
+ * Largest transcript, in bytes, that the message readers read by parsing every line whole (8 MiB):
+ * `JSON.parse` is native and needs no warm-up, and the messages of a transcript this size fit in
+ * memory comfortably. Larger transcripts are indexed by the byte scanner, which keeps no content,
+ * and only the requested page of messages is parsed.
+ */
+export const WHOLE_PARSE_MAX_BYTES = 8 * 1024 * 1024;
+
 /** Transcript files listing reads at the same time. */
 export const LIST_READ_CONCURRENCY = 16;
 

@@ -1,9 +1,15 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
-import { STREAM_CHUNK_BYTES } from './limits.js';
+import { STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
 import { paginate } from './options.js';
-import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
+import { parseTranscript } from './parsed-transcript.js';
+import {
+  type ChainEntryFacts,
+  type IndexedEntry,
+  indexTranscript,
+  malformedLine,
+} from './transcript-index.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -20,10 +26,12 @@ export interface ReadMessagesRequest {
 }
 
 /**
- * Reads a transcript's conversation: one streaming pass indexes the chain entries, the chain is
- * walked, and only the `message` values of the requested page are read again and parsed. A
- * message that turns out not to parse is dropped (with a warning) and the chain is walked again
- * without it. Returns `[]` when the file cannot be opened or is not a regular file.
+ * Reads a transcript's conversation. A transcript up to {@link WHOLE_PARSE_MAX_BYTES} is parsed
+ * line by line and the page is taken from the parsed entries. A larger one is indexed by one
+ * streaming pass of the byte scanner, the chain is walked, and only the `message` values of the
+ * requested page are read again and parsed; a message that turns out not to parse is dropped
+ * (with a warning) and the chain is walked again without it. Returns `[]` when the file cannot be
+ * opened or is not a regular file.
  */
 export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
   let fd: number;
@@ -33,20 +41,68 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
     return [];
   }
   try {
-    if (!fstatSync(fd).isFile()) return [];
-    let usable = await indexTranscript(fd, request.filePath, request.onWarning);
-    for (;;) {
-      const chain = conversationChain(usable, request.mode);
-      const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
-      const page = paginate(visible, request.offset, request.limit);
-      const { messages, invalid } = materialize(fd, page, request);
-      if (invalid.size === 0) return messages;
-      for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
-      usable = usable.filter((entry) => !invalid.has(entry));
-    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return [];
+    return stats.size <= WHOLE_PARSE_MAX_BYTES
+      ? await readParsedConversation(fd, request)
+      : await readIndexedConversation(fd, request);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The page of a chain: its visible entries, paginated. */
+function pageOf<T extends ChainEntryFacts>(entries: readonly T[], request: ReadMessagesRequest): T[] {
+  const chain = conversationChain(entries, request.mode);
+  const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
+  return paginate(visible, request.offset, request.limit);
+}
+
+/** The conversation of an open transcript, read by parsing every line (the path up to {@link WHOLE_PARSE_MAX_BYTES}). */
+export async function readParsedConversation(
+  fd: number,
+  request: ReadMessagesRequest,
+): Promise<SessionMessage[]> {
+  const entries = await parseTranscript(fd, request.filePath, request.onWarning);
+  return pageOf(entries, request).map((entry) => toSessionMessage(entry, entry.message, request));
+}
+
+/**
+ * The conversation of an open transcript, read through the byte index (the path above
+ * {@link WHOLE_PARSE_MAX_BYTES}). The index checks a line's structure, not its string contents or
+ * the spelling of its numbers and literals: a line whole in structure but not valid JSON (never
+ * written by the CLI; only corruption makes one) counts here, where a whole-line parse skips it.
+ */
+export async function readIndexedConversation(
+  fd: number,
+  request: ReadMessagesRequest,
+): Promise<SessionMessage[]> {
+  let usable = await indexTranscript(fd, request.filePath, request.onWarning);
+  for (;;) {
+    const page = pageOf(usable, request);
+    const { messages, invalid } = materialize(fd, page, request);
+    if (invalid.size === 0) return messages;
+    for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
+    usable = usable.filter((entry) => !invalid.has(entry));
+  }
+}
+
+function toSessionMessage(
+  entry: ChainEntryFacts,
+  value: unknown,
+  request: ReadMessagesRequest,
+): SessionMessage {
+  const message: SessionMessage = {
+    type: entry.type as SessionMessage['type'],
+    uuid: entry.uuid,
+    session_id: entry.sessionId ?? '',
+    message: value,
+    parent_tool_use_id: request.parentToolUseId,
+    parent_agent_id: request.parentAgentId,
+  };
+  if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
+  if (entry.origin !== undefined) message.origin = entry.origin;
+  return message;
 }
 
 /**
@@ -99,18 +155,7 @@ function materialize(
   }
   const messages: SessionMessage[] = [];
   for (const entry of page) {
-    if (invalid.has(entry)) continue;
-    const message: SessionMessage = {
-      type: entry.type as SessionMessage['type'],
-      uuid: entry.uuid,
-      session_id: entry.sessionId ?? '',
-      message: parsed.get(entry),
-      parent_tool_use_id: request.parentToolUseId,
-      parent_agent_id: request.parentAgentId,
-    };
-    if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
-    if (entry.origin !== undefined) message.origin = entry.origin;
-    messages.push(message);
+    if (!invalid.has(entry)) messages.push(toSessionMessage(entry, parsed.get(entry), request));
   }
   return { messages, invalid };
 }

@@ -5,26 +5,30 @@ import type { SessionJsonlWarning } from './types.js';
 /** Entry types that take part in the conversation chain. */
 export type ChainEntryType = 'user' | 'assistant' | 'progress' | 'system' | 'attachment';
 
-/** What the chain walk needs to know about one transcript entry. */
-export interface IndexedEntry {
+/** What the readers know about one chain entry, however it was read. */
+export interface ChainEntryFacts {
   readonly type: ChainEntryType;
   readonly uuid: string;
   readonly parentUuid: string | undefined;
   readonly isSidechain: boolean;
   readonly isMeta: boolean;
   readonly hasTeamName: boolean;
-  /** Position among the indexed entries, in file order. */
+  /** Position among the chain entries, in file order. */
   readonly position: number;
   /** Byte offset of the line in the file. */
   readonly offset: number;
-  /** For user, assistant and system entries: file offset and length of the raw `message` value (-1 when absent). */
-  readonly messageOffset: number;
-  readonly messageLength: number;
   /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
   readonly sessionId: string | undefined;
   readonly timestamp: string | undefined;
-  /** For user, assistant and system entries: the `origin` object (who queued a prompt), when present. */
+  /** For user, assistant and system entries: the `origin` value (who queued a prompt), when present. */
   readonly origin: unknown;
+}
+
+/** A chain entry as the byte index records it: its facts, and where its raw `message` value is. */
+export interface IndexedEntry extends ChainEntryFacts {
+  /** For user, assistant and system entries: file offset and length of the raw `message` value (-1 when absent). */
+  readonly messageOffset: number;
+  readonly messageLength: number;
 }
 
 const KEYS = [

@@ -1,0 +1,190 @@
+import { closeSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  conversation,
+  jsonl,
+  makeTempConfig,
+  type TempConfig,
+  uuid,
+  writeTranscript,
+} from '../test/helpers.js';
+import { SCAN_OK, TopLevelScanner } from './json-scan.js';
+import { WHOLE_PARSE_MAX_BYTES } from './limits.js';
+import {
+  type ReadMessagesRequest,
+  readIndexedConversation,
+  readParsedConversation,
+} from './read-messages.js';
+import { getSessionMessages } from './session-messages.js';
+import type { SessionJsonlWarning, SessionMessage } from './types.js';
+
+/**
+ * The message readers have two paths: transcripts up to WHOLE_PARSE_MAX_BYTES are parsed line by
+ * line, larger ones go through the byte index. Whatever the size, a caller must get the same
+ * messages and the same warnings, so every test here reads the same file both ways.
+ */
+
+const FIXTURES = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+
+let temp: TempConfig;
+beforeAll(() => {
+  temp = makeTempConfig('ccsdk-sj-paths-');
+});
+afterAll(() => temp.cleanup());
+
+interface PathResult {
+  messages: SessionMessage[];
+  warnings: SessionJsonlWarning[];
+}
+
+type Reader = typeof readParsedConversation;
+
+async function readWith(
+  reader: Reader,
+  filePath: string,
+  options: Partial<ReadMessagesRequest> = {},
+): Promise<PathResult> {
+  const warnings: SessionJsonlWarning[] = [];
+  const fd = openSync(filePath, 'r');
+  try {
+    const messages = await reader(fd, {
+      filePath,
+      mode: 'main',
+      includeSystemMessages: false,
+      offset: undefined,
+      limit: undefined,
+      parentToolUseId: null,
+      parentAgentId: null,
+      onWarning: (warning) => warnings.push(warning),
+      ...options,
+    });
+    return { messages, warnings };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function expectSamePaths(
+  filePath: string,
+  options: Partial<ReadMessagesRequest> = {},
+): Promise<PathResult> {
+  const parsed = await readWith(readParsedConversation, filePath, options);
+  const indexed = await readWith(readIndexedConversation, filePath, options);
+  expect(indexed).toEqual(parsed);
+  return parsed;
+}
+
+function transcriptsUnder(folder: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) found.push(...transcriptsUnder(path));
+    else if (entry.name.endsWith('.jsonl')) found.push(path);
+  }
+  return found.sort();
+}
+
+describe('the parsed and indexed message paths', () => {
+  const fixtures = transcriptsUnder(FIXTURES);
+
+  it('should find the fixture corpus', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(fixtures.map((path) => [relative(FIXTURES, path), path]))(
+    'should read %s the same way',
+    async (_name, path) => {
+      const mode = path.includes('/subagents/') ? 'subagent' : 'main';
+      const all = await expectSamePaths(path, { mode });
+      await expectSamePaths(path, { mode, includeSystemMessages: true });
+      await expectSamePaths(path, { mode, offset: 1, limit: 2 });
+      expect(all.messages.every((message) => message.uuid.length > 0)).toBe(true);
+    },
+  );
+
+  it('should agree on generated transcripts with damaged, blank and invalid UTF-8 lines', async () => {
+    const S = uuid(7);
+    const scanner = new TopLevelScanner([]);
+    // A line both paths judge alike: parseable JSON, or structurally broken. (A line whole in
+    // structure but with a misspelled literal is the documented exception of the byte index.)
+    const judgedAlike = (bytes: Uint8Array): boolean => {
+      let parses = true;
+      try {
+        JSON.parse(Buffer.from(bytes).toString('utf8'));
+      } catch {
+        parses = false;
+      }
+      const status = scanner.scan(bytes, 0, bytes.length);
+      return parses || status !== SCAN_OK;
+    };
+    const valid = conversation(S, 4).map((entry) => Buffer.from(JSON.stringify(entry)));
+    const damage = fc.oneof(
+      fc.record({ kind: fc.constant('cut' as const), line: fc.nat(valid.length - 1), at: fc.nat() }),
+      fc.record({ kind: fc.constant('bytes' as const), bytes: fc.uint8Array({ maxLength: 80 }) }),
+      fc.record({ kind: fc.constant('blank' as const), text: fc.constantFrom('', ' ', '\t \r') }),
+      fc.record({ kind: fc.constant('utf8' as const), line: fc.nat(valid.length - 1) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat(valid.length), damage), { maxLength: 6 }),
+        fc.boolean(),
+        async (damages, trailingNewline) => {
+          const lines: Buffer[] = [...valid];
+          for (const [position, item] of damages) {
+            let inserted: Buffer;
+            if (item.kind === 'cut') {
+              const source = valid[item.line]!;
+              inserted = source.subarray(0, 1 + (item.at % (source.length - 1)));
+            } else if (item.kind === 'bytes') {
+              inserted = Buffer.from(item.bytes.filter((byte) => byte !== 0x0a));
+            } else if (item.kind === 'blank') {
+              inserted = Buffer.from(item.text);
+            } else {
+              // Invalid UTF-8 inside a string value (a copy of a line, same uuid): both read U+FFFD.
+              const source = valid[item.line]!;
+              const at = Math.max(source.indexOf('prompt '), source.indexOf('answer '));
+              inserted = Buffer.concat([
+                source.subarray(0, at),
+                Buffer.from([0xff, 0xc3]),
+                source.subarray(at),
+              ]);
+            }
+            if (!judgedAlike(inserted)) continue;
+            lines.splice(position, 0, inserted);
+          }
+          const body = Buffer.concat(
+            lines.flatMap((line, i) =>
+              i === lines.length - 1 && !trailingNewline ? [line] : [line, Buffer.from('\n')],
+            ),
+          );
+          const path = writeTranscript(temp.projectsDir, '-gen', S, body);
+          const result = await expectSamePaths(path);
+          expect(result.messages.length).toBeGreaterThanOrEqual(2);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('should send a transcript above the whole-parse limit through the index, with the same result', async () => {
+    const S = uuid(8);
+    const entries: (object | string)[] = conversation(S, 3);
+    // A non-chain entry big enough to push the file past the limit.
+    entries.splice(2, 0, {
+      type: 'api-request-shape',
+      sessionId: S,
+      shape: 'x'.repeat(WHOLE_PARSE_MAX_BYTES),
+    });
+    const path = writeTranscript(temp.projectsDir, '-big', S, jsonl(entries));
+    const viaApi = await getSessionMessages(S, { configDir: temp.configDir });
+    const parsed = await expectSamePaths(path);
+    expect(viaApi).toEqual(parsed.messages);
+    expect(viaApi.map((message) => message.uuid)).toEqual(
+      conversation(S, 3).map((entry) => (entry as { uuid: string }).uuid),
+    );
+    writeFileSync(path, '');
+  });
+});
