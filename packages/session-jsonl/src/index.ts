@@ -31,6 +31,7 @@ export {
   SMALL_FILE_MAX_BYTES,
   STREAM_CHUNK_BYTES,
   TAG_SANITIZE_MAX_PASSES,
+  WASM_SCAN_MAX_LINE_BYTES,
   WHOLE_PARSE_MAX_BYTES,
 } from './limits.js';
 export { LineCursor, type LineCursorOptions } from './line-cursor.js';

@@ -1,16 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
+import {
+  SCAN_BLANK,
+  SCAN_MALFORMED,
+  SCAN_OK,
+  SCAN_TRUNCATED,
+  type ScanEngine,
+  TopLevelScanner,
+} from './json-scan.js';
 
 const KEYS = ['type', 'uuid', 'flag', 'message', 'cwd'] as const;
 
-function scan(text: string): { status: number; scanner: TopLevelScanner } {
-  const scanner = new TopLevelScanner(KEYS);
-  const bytes = Buffer.from(text, 'utf8');
-  return { status: scanner.scan(bytes, 0, bytes.length), scanner };
-}
+describe.each<[string, ScanEngine]>([
+  ['WebAssembly', 'auto'],
+  ['JavaScript', 'js'],
+])('TopLevelScanner (%s engine)', (name, engine) => {
+  function scan(text: string): { status: number; scanner: TopLevelScanner } {
+    const scanner = new TopLevelScanner(KEYS, engine);
+    const bytes = Buffer.from(text, 'utf8');
+    return { status: scanner.scan(bytes, 0, bytes.length), scanner };
+  }
 
-describe('TopLevelScanner', () => {
+  it('should run on the engine named', () => {
+    expect(new TopLevelScanner(KEYS, engine).engine).toBe(name === 'WebAssembly' ? 'wasm' : 'js');
+  });
+
   it('should read top-level strings, booleans and raw values', () => {
     const { status, scanner } = scan(
       '{"type":"user","flag":true,"message":{"content":[1,{"a":"}"}]},"uuid":"u-1"}',
@@ -37,7 +51,7 @@ describe('TopLevelScanner', () => {
   });
 
   it('should read invalid UTF-8 inside a string as U+FFFD', () => {
-    const scanner = new TopLevelScanner(KEYS);
+    const scanner = new TopLevelScanner(KEYS, engine);
     const bytes = Buffer.concat([Buffer.from('{"cwd":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]);
     expect(scanner.scan(bytes, 0, bytes.length)).toBe(SCAN_OK);
     expect(scanner.string(4)).toBe('a\ufffd\ufffdb');

@@ -1,3 +1,4 @@
+import { WASM_NEEDS_JS, WasmFieldScan } from './json-scan-wasm.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** {@link TopLevelScanner.scan} result: a well-formed object. */
@@ -105,6 +106,9 @@ function skipValue(b: Uint8Array, i: number, end: number): number {
   return skipScalar(b, i, end);
 }
 
+/** Which engine a {@link TopLevelScanner} runs: WebAssembly where it can (the default), or JavaScript only. */
+export type ScanEngine = 'auto' | 'js';
+
 /**
  * Reads chosen top-level fields of one JSON object line without building the object.
  *
@@ -114,6 +118,12 @@ function skipValue(b: Uint8Array, i: number, end: number): number {
  * strings and the grammar of nested scalars are not. Callers that return data parse it with
  * `JSON.parse` and treat a failure as a malformed line. The last duplicate key wins, as in
  * `JSON.parse`.
+ *
+ * Two engines apply these rules identically: a WebAssembly module (compiled ahead, so a first call
+ * in a fresh process is as fast as a later one; strings skipped sixteen bytes at a time), used
+ * where the runtime supports it, and this JavaScript one, which also takes the lines the module
+ * hands back (keys spelled with escapes, very deep nesting, lines over
+ * `WASM_SCAN_MAX_LINE_BYTES`).
  */
 export class TopLevelScanner {
   /** The fields looked for, by index. */
@@ -121,20 +131,35 @@ export class TopLevelScanner {
   readonly #keyBytes: Uint8Array[];
   readonly #starts: Float64Array;
   readonly #ends: Float64Array;
+  readonly #wasm: WasmFieldScan | undefined;
   #bytes: Uint8Array = new Uint8Array(0);
   #maxKeyLength = 0;
 
-  constructor(keys: readonly string[]) {
+  constructor(keys: readonly string[], engine: ScanEngine = 'auto') {
     this.keys = keys;
     this.#keyBytes = keys.map((key) => new TextEncoder().encode(key));
     this.#starts = new Float64Array(keys.length);
     this.#ends = new Float64Array(keys.length);
     for (const key of this.#keyBytes) this.#maxKeyLength = Math.max(this.#maxKeyLength, key.length);
+    this.#wasm = engine === 'auto' ? WasmFieldScan.create(keys) : undefined;
+  }
+
+  /** The engine lines go to first: `wasm`, or `js` where WebAssembly is unavailable or was not asked for. */
+  get engine(): 'wasm' | 'js' {
+    return this.#wasm === undefined ? 'js' : 'wasm';
   }
 
   /** Scans `[start, end)` of `bytes`. Field accessors then refer to this line until the next scan. */
   scan(bytes: Uint8Array, start: number, end: number): ScanStatus {
     this.#bytes = bytes;
+    if (this.#wasm !== undefined) {
+      const status = this.#wasm.scan(bytes, start, end, this.#starts, this.#ends);
+      if (status !== WASM_NEEDS_JS) return status as ScanStatus;
+    }
+    return this.#scanJs(bytes, start, end);
+  }
+
+  #scanJs(bytes: Uint8Array, start: number, end: number): ScanStatus {
     this.#starts.fill(-1);
     const b = bytes;
     let i = skipWhitespace(b, start, end);

@@ -27,6 +27,12 @@ export const STREAM_CHUNK_BYTES = 1024 * 1024;
  */
 export const WHOLE_PARSE_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Longest line, in bytes, that the WebAssembly field scanner takes (16 MiB); a longer one is
+ * scanned in JavaScript, so a scanner's memory (which WebAssembly cannot give back) stays bounded.
+ */
+export const WASM_SCAN_MAX_LINE_BYTES = 16 * 1024 * 1024;
+
 /** Transcript files listing reads at the same time. */
 export const LIST_READ_CONCURRENCY = 16;
 

@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileWat, generatedPath, renderGenerated, WASM_SOURCE_DIR } from '../scripts/build-wasm.mjs';
+import { TopLevelScanner } from './json-scan.js';
+import { WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
+
+/**
+ * The WebAssembly and JavaScript engines of the field scanner must agree on every line, hostile
+ * ones included: same status, same value range for every wanted key.
+ */
+
+const KEYS = ['type', 'uuid', 'parentUuid', 'message', 'isMeta', 'k'] as const;
+
+function outcome(scanner: TopLevelScanner, bytes: Uint8Array, start = 0, end = bytes.length) {
+  const status = scanner.scan(bytes, start, end);
+  return { status, ranges: KEYS.map((_, index) => scanner.range(index) ?? null) };
+}
+
+function expectEnginesAgree(bytes: Uint8Array, start = 0, end = bytes.length): void {
+  const wasm = new TopLevelScanner(KEYS);
+  const js = new TopLevelScanner(KEYS, 'js');
+  expect(wasm.engine).toBe('wasm');
+  expect(outcome(wasm, bytes, start, end)).toEqual(outcome(js, bytes, start, end));
+}
+
+/** Pieces that build lines near JSON: structure, keys, escapes, scalars, junk. */
+const piece = fc.constantFrom(
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  ':',
+  ',',
+  '\\',
+  '\\"',
+  '\\\\',
+  ' ',
+  '\t',
+  '\r',
+  '"type"',
+  '"uuid"',
+  '"k"',
+  '"\\u0074ype"',
+  '"message":{"a":[1,2,{"b":"}"}]}',
+  'true',
+  'false',
+  'null',
+  '-1.5e3',
+  'tru',
+  'x',
+  '\u00e9',
+  '"0123456789abcdef0123456789abcdef"',
+);
+
+describe('the WebAssembly and JavaScript field scanners', () => {
+  it('should agree on any JSON object, whole or cut anywhere', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...KEYS, 'other', '\u00e9t\u00e9', 'a"b'), fc.jsonValue()),
+        fc.nat(),
+        (object, cut) => {
+          const bytes = Buffer.from(JSON.stringify(object));
+          expectEnginesAgree(bytes);
+          expectEnginesAgree(bytes, 0, cut % (bytes.length + 1));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('should agree on lines stitched from JSON-like pieces and on random bytes', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.array(piece, { maxLength: 40 }).map((parts) => Buffer.from(`{${parts.join('')}`)),
+          fc.uint8Array({ maxLength: 200 }),
+        ),
+        (bytes) => expectEnginesAgree(bytes),
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('should agree inside a larger buffer, with positions relative to it', () => {
+    const line = Buffer.from('junk{"type":"user","uuid":"u","message":{"x":"\\"}"}}more');
+    expectEnginesAgree(line, 4, line.length - 4);
+    const scanner = new TopLevelScanner(KEYS);
+    scanner.scan(line, 4, line.length - 4);
+    expect(scanner.string(0)).toBe('user');
+    expect(scanner.json(3)).toEqual({ x: '"}' });
+  });
+
+  it('should hand escaped keys, deep nesting and overlong lines to JavaScript with the same result', () => {
+    expectEnginesAgree(Buffer.from('{"\\u0074ype":"user","uuid":"u"}'));
+    const deep = 70_000;
+    expectEnginesAgree(Buffer.from(`{"message":${'['.repeat(deep)}${']'.repeat(deep)},"type":"t"}`));
+    expectEnginesAgree(Buffer.from(`{"message":${'['.repeat(deep)}}`));
+    const long = Buffer.from(`{"type":"big","message":"${'a'.repeat(WASM_SCAN_MAX_LINE_BYTES)}"}`);
+    expectEnginesAgree(long);
+  });
+
+  it('should grow for a long line and keep scanning short ones after it', () => {
+    const scanner = new TopLevelScanner(KEYS);
+    const long = Buffer.from(`{"message":"${'\\"'.repeat(400_000)}","type":"long"}`);
+    expect(scanner.scan(long, 0, long.length)).toBe(0);
+    expect(scanner.string(0)).toBe('long');
+    const short = Buffer.from('{"type":"short"}');
+    expect(scanner.scan(short, 0, short.length)).toBe(0);
+    expect(scanner.string(0)).toBe('short');
+  });
+
+  it('should ship the module compiled from the current .wat source', async () => {
+    const name = 'top-level-scan.wat';
+    const bytes = await compileWat(join(WASM_SOURCE_DIR, name));
+    expect(readFileSync(generatedPath(name), 'utf8')).toBe(renderGenerated(name, bytes));
+  });
+});

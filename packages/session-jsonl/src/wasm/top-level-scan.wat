@@ -1,0 +1,274 @@
+;; The top-level field scanner of session-jsonl, in WebAssembly (see ../json-scan.ts for the
+;; contract, and ../json-scan-wasm.ts for the JavaScript side). Same rules as the JavaScript
+;; scanner, byte for byte: the structure of one JSON object line is checked (balanced brackets,
+;; terminated strings, legal bytes outside strings, top-level keys and commas) and the value
+;; ranges of the wanted top-level keys are recorded. String contents and nested scalars are not
+;; checked. Strings are skipped sixteen bytes at a time with SIMD compares.
+;;
+;; Memory layout (offsets in bytes):
+;;   0       i32 number of wanted keys (at most 64)
+;;   8       per key k: i32 offset of its bytes, i32 length            (8 * 64 bytes)
+;;   1024    the keys' bytes                                          (up to 3 KiB)
+;;   4096    results, per key k: i32 value start, i32 value end        (-1 start = absent)
+;;   5120    whitespace table, 256 bytes (1 = JSON whitespace)
+;;   5376    scalar table, 256 bytes (bytes of numbers and literals, and whitespace)
+;;   5632    nested table, 256 bytes (scalar bytes plus ',' and ':')
+;;   65536   stack of expected closers, one byte per nesting level     (64 KiB)
+;;   131072  the line being scanned, followed by at least 16 spare bytes
+;;
+;; scan(length) returns 0 ok, 1 malformed, 2 truncated, 3 blank, or 4 when the JavaScript scanner
+;; must decide (a top-level key written with escapes, or nesting deeper than the stack).
+(module
+  (memory (export "memory") 3)
+
+  (global $RESULTS i32 (i32.const 4096))
+  (global $WS i32 (i32.const 5120))
+  (global $SCALAR i32 (i32.const 5376))
+  (global $NESTED i32 (i32.const 5632))
+  (global $STACK i32 (i32.const 65536))
+  (global $STACK_SIZE i32 (i32.const 65536))
+  (global $INPUT i32 (i32.const 131072))
+
+  ;; Sentinels returned by the skip functions (valid positions are never negative).
+  (global $TRUNCATED i32 (i32.const -1))
+  (global $MALFORMED i32 (i32.const -2))
+  (global $NEEDS_JS i32 (i32.const -3))
+
+  ;; Whitespace: space, tab, newline, carriage return.
+  (data (i32.const 5129) "\01\01")
+  (data (i32.const 5133) "\01")
+  (data (i32.const 5152) "\01")
+  ;; Scalar bytes: whitespace, '+', '-', '.', digits, 'E', 'a', 'e', 'f', 'l', 'n', 'r', 's', 't', 'u'.
+  (data (i32.const 5385) "\01\01")
+  (data (i32.const 5389) "\01")
+  (data (i32.const 5408) "\01")
+  (data (i32.const 5419) "\01")
+  (data (i32.const 5421) "\01\01")
+  (data (i32.const 5424) "\01\01\01\01\01\01\01\01\01\01")
+  (data (i32.const 5445) "\01")
+  (data (i32.const 5473) "\01")
+  (data (i32.const 5477) "\01\01")
+  (data (i32.const 5484) "\01")
+  (data (i32.const 5486) "\01")
+  (data (i32.const 5490) "\01\01\01\01")
+  ;; Nested bytes: the scalar bytes plus ',' and ':'.
+  (data (i32.const 5641) "\01\01")
+  (data (i32.const 5645) "\01")
+  (data (i32.const 5664) "\01")
+  (data (i32.const 5675) "\01\01\01\01")
+  (data (i32.const 5680) "\01\01\01\01\01\01\01\01\01\01\01")
+  (data (i32.const 5701) "\01")
+  (data (i32.const 5729) "\01")
+  (data (i32.const 5733) "\01\01")
+  (data (i32.const 5740) "\01")
+  (data (i32.const 5742) "\01")
+  (data (i32.const 5746) "\01\01\01\01")
+
+  (func $skip_whitespace (param $i i32) (param $end i32) (result i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+        (br_if $done (i32.eqz (i32.load8_u (i32.add (global.get $WS) (i32.load8_u (local.get $i))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (local.get $i))
+
+  ;; At a quote: the position after the closing quote, or TRUNCATED.
+  (func $skip_string (param $i i32) (param $end i32) (result i32)
+    (local $j i32) (local $mask i32) (local $c i32) (local $chunk v128)
+    (local.set $j (i32.add (local.get $i) (i32.const 1)))
+    (loop $next
+      (if (i32.ge_u (local.get $j) (local.get $end)) (then (return (global.get $TRUNCATED))))
+      (if (i32.le_u (i32.add (local.get $j) (i32.const 16)) (local.get $end))
+        (then
+          (local.set $chunk (v128.load (local.get $j)))
+          (local.set $mask
+            (i8x16.bitmask
+              (v128.or
+                (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x22)))
+                (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x5c))))))
+          (if (i32.eqz (local.get $mask))
+            (then
+              (local.set $j (i32.add (local.get $j) (i32.const 16)))
+              (br $next)))
+          (local.set $j (i32.add (local.get $j) (i32.ctz (local.get $mask)))))
+        (else
+          (local.set $c (i32.load8_u (local.get $j)))
+          (if (i32.and (i32.ne (local.get $c) (i32.const 0x22)) (i32.ne (local.get $c) (i32.const 0x5c)))
+            (then
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $next)))))
+      (if (i32.eq (i32.load8_u (local.get $j)) (i32.const 0x22))
+        (then (return (i32.add (local.get $j) (i32.const 1)))))
+      ;; A backslash: skip it and the byte it escapes.
+      (local.set $j (i32.add (local.get $j) (i32.const 2)))
+      (br $next))
+    (unreachable))
+
+  ;; At '{' or '[': the position after the matching closer, TRUNCATED, MALFORMED or NEEDS_JS.
+  (func $skip_container (param $i i32) (param $end i32) (result i32)
+    (local $depth i32) (local $c i32)
+    (i32.store8 (global.get $STACK)
+      (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (i32.load8_u (local.get $i)) (i32.const 0x7b))))
+    (local.set $depth (i32.const 1))
+    (local.set $i (i32.add (local.get $i) (i32.const 1)))
+    (block $truncated
+      (loop $next
+        (br_if $truncated (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $c (i32.load8_u (local.get $i)))
+        (if (i32.eq (local.get $c) (i32.const 0x22))
+          (then
+            (local.set $i (call $skip_string (local.get $i) (local.get $end)))
+            (if (i32.lt_s (local.get $i) (i32.const 0)) (then (return (local.get $i))))
+            (br $next)))
+        (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
+          (then
+            (if (i32.eq (local.get $depth) (global.get $STACK_SIZE)) (then (return (global.get $NEEDS_JS))))
+            (i32.store8 (i32.add (global.get $STACK) (local.get $depth))
+              (select (i32.const 0x7d) (i32.const 0x5d) (i32.eq (local.get $c) (i32.const 0x7b))))
+            (local.set $depth (i32.add (local.get $depth) (i32.const 1))))
+          (else
+            (if (i32.or (i32.eq (local.get $c) (i32.const 0x7d)) (i32.eq (local.get $c) (i32.const 0x5d)))
+              (then
+                (local.set $depth (i32.sub (local.get $depth) (i32.const 1)))
+                (if (i32.ne (i32.load8_u (i32.add (global.get $STACK) (local.get $depth))) (local.get $c))
+                  (then (return (global.get $MALFORMED))))
+                (if (i32.eqz (local.get $depth)) (then (return (i32.add (local.get $i) (i32.const 1))))))
+              (else
+                (if (i32.eqz (i32.load8_u (i32.add (global.get $NESTED) (local.get $c))))
+                  (then (return (global.get $MALFORMED))))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (global.get $TRUNCATED))
+
+  (func $skip_scalar (param $i i32) (param $end i32) (result i32)
+    (local $start i32) (local $c i32)
+    (local.set $start (local.get $i))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $end)))
+        (local.set $c (i32.load8_u (local.get $i)))
+        (br_if $done (i32.eqz (i32.load8_u (i32.add (global.get $SCALAR) (local.get $c)))))
+        (br_if $done (i32.load8_u (i32.add (global.get $WS) (local.get $c))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (if (i32.eq (local.get $i) (local.get $start)) (then (return (global.get $MALFORMED))))
+    (local.get $i))
+
+  (func $skip_value (param $i i32) (param $end i32) (result i32)
+    (local $c i32)
+    (local.set $c (i32.load8_u (local.get $i)))
+    (if (i32.eq (local.get $c) (i32.const 0x22))
+      (then (return (call $skip_string (local.get $i) (local.get $end)))))
+    (if (i32.or (i32.eq (local.get $c) (i32.const 0x7b)) (i32.eq (local.get $c) (i32.const 0x5b)))
+      (then (return (call $skip_container (local.get $i) (local.get $end)))))
+    (call $skip_scalar (local.get $i) (local.get $end)))
+
+  ;; The index of the wanted key spelled by the bytes [start, end), -1 when none, or NEEDS_JS
+  ;; when the key holds a backslash (an escape might spell a wanted key).
+  (func $match (param $start i32) (param $end i32) (result i32)
+    (local $k i32) (local $count i32) (local $length i32) (local $key i32) (local $j i32)
+    (local.set $length (i32.sub (local.get $end) (local.get $start)))
+    (local.set $count (i32.load (i32.const 0)))
+    (block $no_match
+      (loop $keys
+        (br_if $no_match (i32.ge_u (local.get $k) (local.get $count)))
+        (block $differs
+          (br_if $differs
+            (i32.ne (i32.load (i32.add (i32.const 12) (i32.shl (local.get $k) (i32.const 3)))) (local.get $length)))
+          (local.set $key (i32.load (i32.add (i32.const 8) (i32.shl (local.get $k) (i32.const 3)))))
+          (local.set $j (i32.const 0))
+          (block $equal
+            (loop $bytes
+              (br_if $equal (i32.ge_u (local.get $j) (local.get $length)))
+              (br_if $differs
+                (i32.ne
+                  (i32.load8_u (i32.add (local.get $key) (local.get $j)))
+                  (i32.load8_u (i32.add (local.get $start) (local.get $j)))))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br $bytes)))
+          (return (local.get $k)))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $keys)))
+    (local.set $j (local.get $start))
+    (block $clean
+      (loop $bytes
+        (br_if $clean (i32.ge_u (local.get $j) (local.get $end)))
+        (if (i32.eq (i32.load8_u (local.get $j)) (i32.const 0x5c)) (then (return (global.get $NEEDS_JS))))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $bytes)))
+    (i32.const -1))
+
+  ;; Maps a skip sentinel to a scan status.
+  (func $status_of (param $sentinel i32) (result i32)
+    (if (i32.eq (local.get $sentinel) (global.get $MALFORMED)) (then (return (i32.const 1))))
+    (if (i32.eq (local.get $sentinel) (global.get $NEEDS_JS)) (then (return (i32.const 4))))
+    (i32.const 2))
+
+  (func (export "scan") (param $length i32) (result i32)
+    (local $i i32) (local $end i32) (local $k i32) (local $key_start i32) (local $key_end i32)
+    (local $value_start i32) (local $index i32) (local $c i32)
+    (local.set $k (i32.const 0))
+    (block $cleared
+      (loop $clear
+        (br_if $cleared (i32.ge_u (local.get $k) (i32.load (i32.const 0))))
+        (i32.store (i32.add (global.get $RESULTS) (i32.shl (local.get $k) (i32.const 3))) (i32.const -1))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $clear)))
+    (local.set $end (i32.add (global.get $INPUT) (local.get $length)))
+    (local.set $i (call $skip_whitespace (global.get $INPUT) (local.get $end)))
+    (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 3))))
+    (if (i32.ne (i32.load8_u (local.get $i)) (i32.const 0x7b)) (then (return (i32.const 1))))
+    (local.set $i (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
+    (if (i32.and (i32.lt_u (local.get $i) (local.get $end)) (i32.eq (i32.load8_u (local.get $i)) (i32.const 0x7d)))
+      (then
+        (return
+          (select (i32.const 0) (i32.const 1)
+            (i32.eq
+              (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end))
+              (local.get $end))))))
+    (loop $member
+      (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 2))))
+      (if (i32.ne (i32.load8_u (local.get $i)) (i32.const 0x22)) (then (return (i32.const 1))))
+      (local.set $key_start (local.get $i))
+      (local.set $i (call $skip_string (local.get $i) (local.get $end)))
+      (if (i32.lt_s (local.get $i) (i32.const 0)) (then (return (i32.const 2))))
+      (local.set $key_end (local.get $i))
+      (local.set $i (call $skip_whitespace (local.get $i) (local.get $end)))
+      (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 2))))
+      (if (i32.ne (i32.load8_u (local.get $i)) (i32.const 0x3a)) (then (return (i32.const 1))))
+      (local.set $i (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
+      (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 2))))
+      (local.set $value_start (local.get $i))
+      (local.set $i (call $skip_value (local.get $i) (local.get $end)))
+      (if (i32.lt_s (local.get $i) (i32.const 0)) (then (return (call $status_of (local.get $i)))))
+      (local.set $index
+        (call $match
+          (i32.add (local.get $key_start) (i32.const 1))
+          (i32.sub (local.get $key_end) (i32.const 1))))
+      (if (i32.eq (local.get $index) (global.get $NEEDS_JS)) (then (return (i32.const 4))))
+      (if (i32.ge_s (local.get $index) (i32.const 0))
+        (then
+          (i32.store
+            (i32.add (global.get $RESULTS) (i32.shl (local.get $index) (i32.const 3)))
+            (i32.sub (local.get $value_start) (global.get $INPUT)))
+          (i32.store
+            (i32.add (global.get $RESULTS) (i32.add (i32.shl (local.get $index) (i32.const 3)) (i32.const 4)))
+            (i32.sub (local.get $i) (global.get $INPUT)))))
+      (local.set $i (call $skip_whitespace (local.get $i) (local.get $end)))
+      (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 2))))
+      (local.set $c (i32.load8_u (local.get $i)))
+      (if (i32.eq (local.get $c) (i32.const 0x2c))
+        (then
+          (local.set $i (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
+          (br $member)))
+      (if (i32.eq (local.get $c) (i32.const 0x7d))
+        (then
+          (return
+            (select (i32.const 0) (i32.const 1)
+              (i32.eq
+                (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end))
+                (local.get $end))))))
+      (return (i32.const 1)))
+    (unreachable))
+)
