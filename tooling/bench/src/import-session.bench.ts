@@ -1,30 +1,45 @@
 /**
  * `importSessionToStore` of one local transcript into a store, ours against the official
- * `@anthropic-ai/claude-agent-sdk` 0.3.332 in the same run, at 1, 50 and 500 MB.
+ * `@anthropic-ai/claude-agent-sdk` 0.3.332 in the same run, at 1, 50 and 500 MB (choose others
+ * with `--sizes=1,50` or `IMPORT_BENCH_SIZES`).
  *
- * Each import runs in its own child process (fresh heap, `process.resourceUsage().maxRSS` is the
- * peak of that import alone), five times per side and size, alternating sides; the table shows
- * medians. Both sides import into the same kind of store: it counts entries and append calls and
- * keeps nothing, so the figures are the importer's own. Transcripts are synthetic but shaped like
- * CLI 2.1.332's (prompts, attachments, assistant text and tool calls, tool results of 1-24 KiB),
- * generated under the temp dir at run time and removed afterwards.
- *
- * Run alone: `node --expose-gc --import tsx src/import-session.bench.ts` (from tooling/bench).
+ * Every figure comes from fresh plain-node children (`import-session-child.mjs`), in rounds that
+ * alternate which side goes first: the first import of a fresh process with its peak RSS, the
+ * steady import of a process that already imported a few times, and bare Node's peak RSS as the
+ * floor. Both sides import into the same kind of store: it counts and keeps nothing, so the
+ * figures are the importer's own. Transcripts are synthetic but shaped like CLI 2.1.332's
+ * (prompts, attachments, assistant text and tool calls, tool results of 1-24 KiB), generated
+ * under the temp dir at run time and removed afterwards.
  */
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark, BenchTable } from './bench-api.js';
+import {
+  FIGURE_COLUMNS,
+  figureCells,
+  figureNotes,
+  fmt,
+  type MeasurePlan,
+  measureCase,
+  runBenchChild,
+  selectedSizes,
+} from './bench-children.js';
 import { formatTable } from './format-table.js';
-import { MB_BYTES, median } from './stats.js';
+import { MB_BYTES } from './stats.js';
 
-/** Transcript sizes measured, in decimal MB. */
-const SIZES_MB = [1, 50, 500] as const;
-
-/** Child runs per side and size. */
-const RUNS = 5;
+/** Transcript sizes measured by default, in decimal MB. */
+const DEFAULT_SIZES_MB = [1, 50, 500];
 
 /** The session every transcript is written as. */
 const SESSION_ID = '5e55101d-0000-4000-8000-00000000b0b0';
@@ -32,18 +47,7 @@ const SESSION_ID = '5e55101d-0000-4000-8000-00000000b0b0';
 /** Bytes buffered before one write while generating a transcript: 4 MiB. */
 const WRITE_CHUNK_BYTES = 4 * 1024 * 1024;
 
-const THIS_FILE = fileURLToPath(import.meta.url);
-
-/** The tsx loader, by absolute URL so children can run in any working directory. */
-const TSX_LOADER = import.meta.resolve('tsx');
-
-interface ChildResult {
-  readonly ms: number;
-  readonly peakRssMiB: number;
-  readonly baselineRssMiB: number;
-  readonly entries: number;
-  readonly appends: number;
-}
+const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'import-session-child.mjs');
 
 function prng(seed: number): () => number {
   let state = seed >>> 0;
@@ -147,145 +151,60 @@ function writeTranscript(path: string, bytes: number, seed: number): number {
   return lines;
 }
 
-/** One import in this (child) process; prints its figures as JSON. */
-async function runChild(side: string, configDir: string, dir: string): Promise<void> {
-  let entries = 0;
-  let appends = 0;
-  const store = {
-    async append(_key: unknown, batch: unknown[]): Promise<void> {
-      appends++;
-      entries += batch.length;
-    },
-    async load(): Promise<null> {
-      return null;
-    },
-  };
-  // tooling/bench does not list @ccsdk/session-store yet, so it comes from the package folder.
-  const importer =
-    side === 'ours'
-      ? (await import('@ccsdk/session-store')).importSessionToStore
-      : (await import('@anthropic-ai/claude-agent-sdk')).importSessionToStore;
-  (globalThis as { gc?: () => void }).gc?.();
-  const baselineRssMiB = process.memoryUsage.rss() / (1024 * 1024);
-  const start = process.hrtime.bigint();
-  await importer(
-    SESSION_ID,
-    store as never,
-    side === 'ours' ? { dir, configDir, includeSubagents: false } : { dir, includeSubagents: false },
-  );
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  const result: ChildResult = {
-    ms,
-    peakRssMiB: process.resourceUsage().maxRSS / 1024,
-    baselineRssMiB,
-    entries,
-    appends,
-  };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-}
-
-function runInChild(side: 'ours' | 'official', configDir: string, dir: string): ChildResult {
-  const out = execFileSync(
-    process.execPath,
-    [
-      '--expose-gc',
-      '--conditions=@ccsdk/source',
-      '--import',
-      TSX_LOADER,
-      THIS_FILE,
-      '--child',
-      side,
-      configDir,
-      dir,
-    ],
-    {
-      env: { ...process.env, CLAUDE_CONFIG_DIR: configDir },
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 1024 * 1024,
-    },
-  );
-  return JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult;
+/** Rounds and imports per size: many short imports for small transcripts, one each for the largest. */
+function planFor(megabytes: number): MeasurePlan {
+  if (megabytes <= 1) return { rounds: 5, steadyCalls: 30, warmupCalls: 10 };
+  if (megabytes <= 50) return { rounds: 3, steadyCalls: 4, warmupCalls: 1 };
+  return { rounds: 1, steadyCalls: 0, warmupCalls: 0 };
 }
 
 const benchmark: Benchmark = {
   name: 'import-session',
   title: 'importSessionToStore of 1, 50 and 500 MB transcripts: ours vs the official SDK (time, peak RSS)',
   async run(): Promise<BenchTable> {
+    const sizes = selectedSizes('IMPORT_BENCH_SIZES', DEFAULT_SIZES_MB);
     const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-import-'));
     const rows: string[][] = [];
     const raw: Record<string, unknown>[] = [];
     try {
-      for (const mb of SIZES_MB) {
+      for (const mb of sizes) {
         const configDir = join(root, `config-${mb}`);
         const dir = join(root, `project-${mb}`);
         mkdirSync(dir, { recursive: true });
-        const projectKey = dir.replace(/[^a-zA-Z0-9]/g, '-');
+        const projectKey = realpathSync(dir).replace(/[^a-zA-Z0-9]/g, '-');
         mkdirSync(join(configDir, 'projects', projectKey), { recursive: true });
-        const lines = writeTranscript(
-          join(configDir, 'projects', projectKey, `${SESSION_ID}.jsonl`),
-          mb * MB_BYTES,
-          mb,
+        const transcriptPath = join(configDir, 'projects', projectKey, `${SESSION_ID}.jsonl`);
+        const lines = writeTranscript(transcriptPath, mb * MB_BYTES, mb);
+        const bytes = statSync(transcriptPath).size;
+        const plan = planFor(mb);
+        const figures = await measureCase(
+          (side, calls) => runBenchChild(CHILD, [side, configDir, dir, SESSION_ID, String(calls)]),
+          plan,
         );
-        const results: Record<'ours' | 'official', ChildResult[]> = { ours: [], official: [] };
-        for (let i = 0; i < RUNS; i++) {
-          for (const side of ['ours', 'official'] as const)
-            results[side].push(runInChild(side, configDir, dir));
+        for (const side of [figures.ours, figures.official]) {
+          if (side.ok && side.count !== lines) {
+            throw new Error(`entry count ${side.count} differs from the file's ${lines} lines`);
+          }
         }
-        const summary = (side: 'ours' | 'official') => {
-          const list = results[side];
-          return {
-            ms: median(list.map((r) => r.ms)),
-            peak: median(list.map((r) => r.peakRssMiB)),
-            base: median(list.map((r) => r.baselineRssMiB)),
-            entries: list[0]!.entries,
-            appends: list[0]!.appends,
-          };
-        };
-        const ours = summary('ours');
-        const official = summary('official');
-        if (ours.entries !== lines || official.entries !== lines) {
-          throw new Error(
-            `entry counts differ: file ${lines}, ours ${ours.entries}, official ${official.entries}`,
-          );
-        }
-        for (const [name, s] of [
-          ['ours', ours],
-          ['official', official],
-        ] as const) {
-          rows.push([
-            `${mb} MB`,
-            name,
-            `${(s.ms / 1000).toFixed(2)} s`,
-            `${((mb * MB_BYTES) / MB_BYTES / (s.ms / 1000)).toFixed(0)} MB/s`,
-            `${s.peak.toFixed(0)} MiB`,
-            `${(s.peak - s.base).toFixed(0)} MiB`,
-            String(s.appends),
-            name === 'ours' ? `${(official.ms / ours.ms).toFixed(2)}x` : '',
-          ]);
-        }
-        raw.push({ mb, lines, ours: results.ours, official: results.official });
+        rows.push([
+          fmt(bytes / MB_BYTES, 2),
+          String(lines),
+          ...figureCells(figures),
+          fmt(bytes / MB_BYTES / (figures.ours.steadyMs / 1000)),
+        ]);
+        raw.push({ mb, bytes, lines, plan, figures });
         rmSync(configDir, { recursive: true, force: true });
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
     return {
-      columns: [
-        'transcript',
-        'side',
-        'time (median of 5)',
-        'throughput',
-        'peak RSS',
-        'RSS growth',
-        'append calls',
-        'speed vs official',
-      ],
+      columns: ['transcript MB', 'lines', ...FIGURE_COLUMNS, 'ours steady MB/s'],
       rows,
       notes: [
-        "Each import in its own child process; peak RSS = that process's maxRSS; growth = peak minus RSS after loading, before the import.",
-        'speed vs official = official time / our time (above 1: ours is faster).',
-        "Both sides: includeSubagents false, a store that only counts (append calls, entries); entry counts checked equal to the file's lines.",
+        "importSessionToStore(id, store, { dir, includeSubagents: false }) on both sides; the store counts entries and append calls and keeps nothing; entry counts checked equal to the file's lines.",
+        ...figureNotes(planFor, sizes),
+        'results: digest of entries, append calls and the first and last uuid of every batch, compared between the sides.',
       ],
       raw,
     };
@@ -294,9 +213,7 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-if (process.argv[2] === '--child') {
-  await runChild(process.argv[3]!, process.argv[4]!, process.argv[5]!);
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const table = await benchmark.run();
   console.log(formatTable(table.columns, table.rows));
   for (const note of table.notes ?? []) console.log(`  ${note}`);
