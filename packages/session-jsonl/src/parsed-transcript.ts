@@ -1,5 +1,11 @@
 import { readLines } from './line-reader.js';
-import { type ChainEntryFacts, type ChainEntryType, malformedLine } from './transcript-index.js';
+import {
+  CHAIN_TYPES,
+  type ChainEntryFacts,
+  type ChainEntryType,
+  MESSAGE_TYPES,
+  malformedLine,
+} from './transcript-index.js';
 import type { SessionJsonlWarning } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -9,8 +15,6 @@ export interface ParsedEntry extends ChainEntryFacts {
   readonly message: unknown;
 }
 
-const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 'attachment']);
-const MESSAGE_TYPES = new Set<string>(['user', 'assistant', 'system']);
 /** JSON's own whitespace: a line of only these is blank (as the byte scanner counts it). */
 const BLANK_LINE = /^[ \t\n\r]*$/;
 

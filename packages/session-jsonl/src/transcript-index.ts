@@ -46,8 +46,16 @@ const KEYS = [
 const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM, MESSAGE, SESSION, TIMESTAMP, ORIGIN] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 ] as const;
-const CHAIN_TYPES = new Set<string>(['user', 'assistant', 'progress', 'system', 'attachment']);
-const MESSAGE_TYPES = new Set<string>(['user', 'assistant', 'system']);
+/** Entry types that take part in the conversation chain, as a set. */
+export const CHAIN_TYPES: ReadonlySet<string> = new Set<ChainEntryType>([
+  'user',
+  'assistant',
+  'progress',
+  'system',
+  'attachment',
+]);
+/** Chain entry types whose `message` is returned (and whose `sessionId`, `timestamp`, `origin` are kept). */
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set<ChainEntryType>(['user', 'assistant', 'system']);
 
 /**
  * Streams a transcript once and indexes its chain entries (user, assistant, progress, system and
