@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { dirname } from 'node:path';
-import { MIB_BYTES, median } from './stats.js';
+import { MIB_BYTES, mean, median } from './stats.js';
 
 /** Most time one child may take before it is reported as failed, in ms (20 minutes). */
 export const SIDE_TIMEOUT_MS = 20 * 60 * 1000;
@@ -96,8 +96,10 @@ export interface SideFigures {
   readonly error?: string;
   /** The one call of a fresh process. */
   readonly firstCallMs: number;
-  /** The median call of a process that already made `warmupCalls` calls. */
+  /** The mean call of a process that already made `warmupCalls` calls: the amortized cost, GC pauses included. */
   readonly steadyMs: number;
+  /** The median of those calls (leaves out the calls a GC pause fell in). */
+  readonly steadyMedianMs: number;
   /** Peak RSS of the fresh process that made one call. */
   readonly peakRssMiB: number;
   /** RSS once the module was loaded, before the call. */
@@ -117,15 +119,21 @@ export interface CaseFigures {
 
 function summarize(cold: ChildReport[], steady: ChildReport[], plan: MeasurePlan): SideFigures {
   const failed = [...cold, ...steady].find((report) => !report.ok);
-  const steadyTimes =
+  const warm = (report: ChildReport) => report.times.slice(plan.warmupCalls);
+  const steadyMeans =
     plan.steadyCalls > 0
-      ? steady.map((report) => median(report.times.slice(plan.warmupCalls)))
+      ? steady.map((report) => mean(warm(report)))
+      : cold.map((report) => report.times[0]!);
+  const steadyMedians =
+    plan.steadyCalls > 0
+      ? steady.map((report) => median(warm(report)))
       : cold.map((report) => report.times[0]!);
   return {
     ok: failed === undefined,
     ...(failed?.error === undefined ? {} : { error: failed.error }),
     firstCallMs: failed ? Number.NaN : median(cold.map((report) => report.times[0]!)),
-    steadyMs: failed ? Number.NaN : median(steadyTimes),
+    steadyMs: failed ? Number.NaN : median(steadyMeans),
+    steadyMedianMs: failed ? Number.NaN : median(steadyMedians),
     peakRssMiB: failed ? Number.NaN : median(cold.map((report) => report.peakRssMiB)),
     loadedRssMiB: failed ? Number.NaN : median(cold.map((report) => report.loadedRssMiB)),
     count: cold[0]?.count ?? 0,
@@ -169,6 +177,7 @@ export function figureCells(figures: CaseFigures): string[] {
     fmt(official.firstCallMs / ours.firstCallMs, 1),
     `${fmt(ours.steadyMs, 1)} / ${fmt(official.steadyMs, 1)}`,
     fmt(official.steadyMs / ours.steadyMs, 1),
+    `${fmt(ours.steadyMedianMs, 1)} / ${fmt(official.steadyMedianMs, 1)} (${fmt(official.steadyMedianMs / ours.steadyMedianMs, 1)})`,
     `${fmt(ours.peakRssMiB)} / ${fmt(official.peakRssMiB)} / ${fmt(floorRssMiB)}`,
     fmt(ours.peakRssMiB / official.peakRssMiB, 2),
     `${fmt(aboveFloor(ours))} / ${fmt(aboveFloor(official))}`,
@@ -181,8 +190,9 @@ export function figureCells(figures: CaseFigures): string[] {
 export const FIGURE_COLUMNS = [
   'first call ms ours / official',
   'first-call speedup',
-  'steady ms ours / official',
+  'steady mean ms ours / official',
   'steady speedup',
+  'steady median ms ours / official (speedup)',
   'peak RSS MiB ours / official / bare node',
   'RSS ratio',
   'MiB above bare node ours / official',
@@ -198,7 +208,7 @@ export function figureNotes(plan: (size: number) => MeasurePlan, sizes: readonly
   });
   return [
     'Every figure comes from fresh plain `node --expose-gc` children (no TypeScript loader; ours from the built dist, as users load it), run in rounds that alternate which side goes first; the table shows medians over rounds.',
-    'first call: the only call of a fresh process (cold code, cold heap). steady: the median call of a process that already made the warm-up calls.',
+    'first call: the only call of a fresh process (cold code, cold heap). steady: the calls of a process after its warm-up calls; the mean is the amortized cost per call (GC pauses included), the median leaves out the calls a pause fell in.',
     'peak RSS: maxRSS of the one-call process. bare node: the same child importing and calling nothing, the floor under both sides; "above bare node" is what the SDK and the call add to it.',
     `Plans: ${plans.join('; ')}.`,
   ];

@@ -153,7 +153,7 @@ function writeTranscript(path: string, bytes: number, seed: number): number {
 
 /** Rounds and imports per size: many short imports for small transcripts, one each for the largest. */
 function planFor(megabytes: number): MeasurePlan {
-  if (megabytes <= 1) return { rounds: 5, steadyCalls: 30, warmupCalls: 10 };
+  if (megabytes <= 1) return { rounds: 5, steadyCalls: 40, warmupCalls: 10 };
   if (megabytes <= 50) return { rounds: 3, steadyCalls: 4, warmupCalls: 1 };
   return { rounds: 1, steadyCalls: 0, warmupCalls: 0 };
 }

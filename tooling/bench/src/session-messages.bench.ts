@@ -22,7 +22,7 @@ const DEFAULT_TRANSCRIPT_MB = [1, 50, 500];
 
 /** Rounds and calls per size: many short calls for small transcripts, one each for the largest. */
 function planFor(megabytes: number): MeasurePlan {
-  if (megabytes <= 1) return { rounds: 5, steadyCalls: 25, warmupCalls: 5 };
+  if (megabytes <= 1) return { rounds: 5, steadyCalls: 40, warmupCalls: 10 };
   if (megabytes <= 50) return { rounds: 3, steadyCalls: 5, warmupCalls: 1 };
   return { rounds: 1, steadyCalls: 0, warmupCalls: 0 };
 }

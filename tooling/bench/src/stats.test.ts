@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, megabytesPerSecond } from './stats.js';
+import { mean, median, megabytesPerSecond } from './stats.js';
 
 describe('median', () => {
   it('should take the middle value of an odd list and the mean of the two middle ones otherwise', () => {
@@ -10,6 +10,14 @@ describe('median', () => {
 
   it('should refuse an empty list', () => {
     expect(() => median([])).toThrow(RangeError);
+  });
+});
+
+describe('mean', () => {
+  it('should average every value, outliers included', () => {
+    expect(mean([1, 2, 3, 10])).toBe(4);
+    expect(mean([7])).toBe(7);
+    expect(() => mean([])).toThrow(RangeError);
   });
 });
 

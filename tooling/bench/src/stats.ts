@@ -14,6 +14,14 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The arithmetic mean of a non-empty list of numbers. */
+export function mean(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('mean of an empty list');
+  let sum = 0;
+  for (const value of values) sum += value;
+  return sum / values.length;
+}
+
 /** Throughput in MB/s (decimal MB) for `bytes` processed in `ms` milliseconds. */
 export function megabytesPerSecond(bytes: number, ms: number): number {
   return bytes / MB_BYTES / (ms / 1000);
