@@ -6,6 +6,7 @@ export { ARCHIVE_MARK_FILE } from './archive-mark.js';
 export { type ConfigDirSources, resolveConfigDir, resolveProjectsDir } from './config-dir.js';
 export { type ChainMode, type ChainNode, conversationChain, isVisible } from './conversation-chain.js';
 export { archiveSession, deleteSession, unarchiveSession } from './delete-archive.js';
+export { type MessagePageRequest, messagesFromEntries } from './entry-messages.js';
 export { SessionJsonlError, type SessionJsonlErrorCode } from './errors.js';
 export { type FirstPromptFinding, findFirstPrompt, truncatePrompt } from './first-prompt.js';
 export {

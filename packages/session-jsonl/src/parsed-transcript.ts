@@ -1,26 +1,11 @@
+import { type ParsedEntry, parsedChainEntry } from './entry-messages.js';
 import { readLines } from './line-reader.js';
-import {
-  CHAIN_TYPES,
-  type ChainEntryFacts,
-  type ChainEntryType,
-  MESSAGE_TYPES,
-  malformedLine,
-} from './transcript-index.js';
+import { malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
-/** A chain entry read by parsing its whole line: the facts the chain walk needs plus its `message`. */
-export interface ParsedEntry extends ChainEntryFacts {
-  /** The parsed `message` value (`undefined` when absent or not a message entry). */
-  readonly message: unknown;
-}
-
 /** JSON's own whitespace: a line of only these is blank (as the byte scanner counts it). */
 const BLANK_LINE = /^[ \t\n\r]*$/;
-
-function stringField(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * Reads a transcript by parsing every line with `JSON.parse` and keeping the chain entries (user,
@@ -51,27 +36,8 @@ export async function parseTranscript(
       onWarning?.(malformedLine(filePath, offset));
       return true;
     }
-    const line = value as Record<string, unknown>;
-    const type = line['type'];
-    if (typeof type !== 'string' || !CHAIN_TYPES.has(type)) return true;
-    const uuid = line['uuid'];
-    if (typeof uuid !== 'string') return true;
-    const isMessage = MESSAGE_TYPES.has(type);
-    const teamName = line['teamName'];
-    entries.push({
-      type: type as ChainEntryType,
-      uuid,
-      parentUuid: stringField(line['parentUuid']),
-      isSidechain: line['isSidechain'] === true,
-      isMeta: line['isMeta'] === true,
-      hasTeamName: typeof teamName === 'string' || typeof teamName === 'boolean',
-      position: entries.length,
-      offset,
-      sessionId: isMessage ? stringField(line['sessionId']) : undefined,
-      timestamp: isMessage ? stringField(line['timestamp']) : undefined,
-      origin: isMessage ? line['origin'] : undefined,
-      message: isMessage ? line['message'] : undefined,
-    });
+    const entry = parsedChainEntry(value as Record<string, unknown>, entries.length, offset);
+    if (entry !== undefined) entries.push(entry);
     return true;
   });
   return entries;

@@ -1,27 +1,15 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
-import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
+import { type MessagePageRequest, pageOf, toSessionMessage } from './entry-messages.js';
 import { STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
-import { paginate } from './options.js';
 import { parseTranscript } from './parsed-transcript.js';
-import {
-  type ChainEntryFacts,
-  type IndexedEntry,
-  indexTranscript,
-  malformedLine,
-} from './transcript-index.js';
+import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** How to read one transcript's conversation. */
-export interface ReadMessagesRequest {
+export interface ReadMessagesRequest extends MessagePageRequest {
   readonly filePath: string;
-  readonly mode: ChainMode;
-  readonly includeSystemMessages: boolean;
-  readonly offset: number | undefined;
-  readonly limit: number | undefined;
-  readonly parentToolUseId: string | null;
-  readonly parentAgentId: string | null;
   readonly onWarning: ((warning: SessionJsonlWarning) => void) | undefined;
 }
 
@@ -51,13 +39,6 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
   }
 }
 
-/** The page of a chain: its visible entries, paginated. */
-function pageOf<T extends ChainEntryFacts>(entries: readonly T[], request: ReadMessagesRequest): T[] {
-  const chain = conversationChain(entries, request.mode);
-  const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
-  return paginate(visible, request.offset, request.limit);
-}
-
 /** The conversation of an open transcript, read by parsing every line (the path up to {@link WHOLE_PARSE_MAX_BYTES}). */
 export async function readParsedConversation(
   fd: number,
@@ -85,24 +66,6 @@ export async function readIndexedConversation(
     for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
     usable = usable.filter((entry) => !invalid.has(entry));
   }
-}
-
-function toSessionMessage(
-  entry: ChainEntryFacts,
-  value: unknown,
-  request: ReadMessagesRequest,
-): SessionMessage {
-  const message: SessionMessage = {
-    type: entry.type as SessionMessage['type'],
-    uuid: entry.uuid,
-    session_id: entry.sessionId ?? '',
-    message: value,
-    parent_tool_use_id: request.parentToolUseId,
-    parent_agent_id: request.parentAgentId,
-  };
-  if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
-  if (entry.origin !== undefined) message.origin = entry.origin;
-  return message;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -11,6 +11,7 @@ import {
   uuid,
   writeTranscript,
 } from '../test/helpers.js';
+import { messagesFromEntries } from './entry-messages.js';
 import { SCAN_OK, TopLevelScanner } from './json-scan.js';
 import { WHOLE_PARSE_MAX_BYTES } from './limits.js';
 import {
@@ -42,6 +43,15 @@ interface PathResult {
 
 type Reader = typeof readParsedConversation;
 
+const BASE_REQUEST = {
+  mode: 'main',
+  includeSystemMessages: false,
+  offset: undefined,
+  limit: undefined,
+  parentToolUseId: null,
+  parentAgentId: null,
+} as const;
+
 async function readWith(
   reader: Reader,
   filePath: string,
@@ -51,13 +61,8 @@ async function readWith(
   const fd = openSync(filePath, 'r');
   try {
     const messages = await reader(fd, {
+      ...BASE_REQUEST,
       filePath,
-      mode: 'main',
-      includeSystemMessages: false,
-      offset: undefined,
-      limit: undefined,
-      parentToolUseId: null,
-      parentAgentId: null,
       onWarning: (warning) => warnings.push(warning),
       ...options,
     });
@@ -102,6 +107,27 @@ describe('the parsed and indexed message paths', () => {
       await expectSamePaths(path, { mode, includeSystemMessages: true });
       await expectSamePaths(path, { mode, offset: 1, limit: 2 });
       expect(all.messages.every((message) => message.uuid.length > 0)).toBe(true);
+    },
+  );
+
+  it.each(fixtures.map((path) => [relative(FIXTURES, path), path]))(
+    'should give %s the same messages from already-parsed entries (as a store holds them)',
+    async (_name, path) => {
+      const mode = path.includes('/subagents/') ? 'subagent' : 'main';
+      const entries = readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as unknown];
+          } catch {
+            return [];
+          }
+        });
+      for (const options of [{}, { includeSystemMessages: true }, { offset: 1, limit: 2 }]) {
+        const request = { ...BASE_REQUEST, mode, ...options } as const;
+        const fromFile = await readWith(readParsedConversation, path, request);
+        expect(messagesFromEntries(entries, request)).toEqual(fromFile.messages);
+      }
     },
   );
 

@@ -138,6 +138,8 @@ describe('store-backed readers agree with the disk readers over the fixture corp
       dir: corpus.projectDir,
     });
     expect(branched.map((m) => (m.message as { content: unknown }).content)).toContainEqual('second branch');
+    // A queued prompt's origin comes back from the store as from the disk.
+    expect(branched.find((m) => m.origin !== undefined)?.origin).toEqual({ kind: 'task-notification' });
     expect(
       await getSessionMessages(corpus.ids['cycle']!, { sessionStore: store, dir: corpus.projectDir }),
     ).toEqual([]);

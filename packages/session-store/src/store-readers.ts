@@ -1,12 +1,12 @@
 import {
   isUuid,
+  messagesFromEntries,
   parseTimestamp,
   type SDKSessionInfo,
   type SessionMessage,
   type SessionSummaryData,
   sessionInfoFromSummary,
 } from '@ccsdk/session-jsonl';
-import { messagesFromEntries } from './entry-chain.js';
 import { foldSessionSummary } from './fold-session-summary.js';
 import { normalizeMtime } from './mtime.js';
 import type { StoreProject } from './store-options.js';

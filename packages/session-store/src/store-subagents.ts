@@ -1,5 +1,4 @@
-import { isAgentId, isUuid, type SessionMessage } from '@ccsdk/session-jsonl';
-import { messagesFromEntries } from './entry-chain.js';
+import { isAgentId, isUuid, messagesFromEntries, type SessionMessage } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';

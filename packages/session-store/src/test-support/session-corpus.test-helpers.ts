@@ -109,7 +109,7 @@ function corpusSessions(ids: Record<string, string>): Record<string, (Entry | st
     data: {},
   };
   const oldLeaf = user(branched, b[1]!['uuid'] as string, 'first branch');
-  const newLeaf = user(branched, progress.uuid, 'second branch');
+  const newLeaf = user(branched, progress.uuid, 'second branch', { origin: { kind: 'task-notification' } });
   const answer = assistant(branched, newLeaf['uuid'] as string, 'answer on the second branch');
   const sidechainLeaf = user(branched, answer['uuid'] as string, 'sidechain', { isSidechain: true });
   const system = {

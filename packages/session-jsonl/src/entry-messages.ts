@@ -1,0 +1,100 @@
+import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
+import { paginate } from './options.js';
+import { CHAIN_TYPES, type ChainEntryFacts, type ChainEntryType, MESSAGE_TYPES } from './transcript-index.js';
+import type { SessionMessage } from './types.js';
+
+/** Which messages of a conversation to return, and what to stamp on them. */
+export interface MessagePageRequest {
+  readonly mode: ChainMode;
+  readonly includeSystemMessages: boolean;
+  readonly offset: number | undefined;
+  readonly limit: number | undefined;
+  readonly parentToolUseId: string | null;
+  readonly parentAgentId: string | null;
+}
+
+/** A chain entry known from its parsed line: the facts the chain walk needs plus its `message`. */
+export interface ParsedEntry extends ChainEntryFacts {
+  /** The parsed `message` value (`undefined` when absent or not a message entry). */
+  readonly message: unknown;
+}
+
+function stringField(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The chain entry a parsed transcript line holds (a user, assistant, progress, system or
+ * attachment entry with a string `uuid`), or `undefined` for any other line. `offset` is the
+ * line's byte offset in its file (-1 for an entry that comes from elsewhere, such as a store).
+ */
+export function parsedChainEntry(
+  line: Readonly<Record<string, unknown>>,
+  position: number,
+  offset: number,
+): ParsedEntry | undefined {
+  const type = line['type'];
+  if (typeof type !== 'string' || !CHAIN_TYPES.has(type)) return undefined;
+  const uuid = line['uuid'];
+  if (typeof uuid !== 'string') return undefined;
+  const isMessage = MESSAGE_TYPES.has(type);
+  const teamName = line['teamName'];
+  return {
+    type: type as ChainEntryType,
+    uuid,
+    parentUuid: stringField(line['parentUuid']),
+    isSidechain: line['isSidechain'] === true,
+    isMeta: line['isMeta'] === true,
+    hasTeamName: typeof teamName === 'string' || typeof teamName === 'boolean',
+    position,
+    offset,
+    sessionId: isMessage ? stringField(line['sessionId']) : undefined,
+    timestamp: isMessage ? stringField(line['timestamp']) : undefined,
+    origin: isMessage ? line['origin'] : undefined,
+    message: isMessage ? line['message'] : undefined,
+  };
+}
+
+/** The requested page of a conversation: the chain from the chosen leaf, its visible entries, paginated. */
+export function pageOf<T extends ChainEntryFacts>(entries: readonly T[], request: MessagePageRequest): T[] {
+  const chain = conversationChain(entries, request.mode);
+  const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
+  return paginate(visible, request.offset, request.limit);
+}
+
+/** The `SessionMessage` for a chain entry whose `message` value is `value`. */
+export function toSessionMessage(
+  entry: ChainEntryFacts,
+  value: unknown,
+  request: MessagePageRequest,
+): SessionMessage {
+  const message: SessionMessage = {
+    type: entry.type as SessionMessage['type'],
+    uuid: entry.uuid,
+    session_id: entry.sessionId ?? '',
+    message: value,
+    parent_tool_use_id: request.parentToolUseId,
+    parent_agent_id: request.parentAgentId,
+  };
+  if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
+  if (entry.origin !== undefined) message.origin = entry.origin;
+  return message;
+}
+
+/**
+ * The messages of a transcript already parsed into entries (for example loaded from a session
+ * store), exactly as `getSessionMessages` reads them from a file: same chain walk, same filter,
+ * same page, same fields. Values that are not objects are skipped.
+ */
+export function messagesFromEntries(
+  entries: readonly unknown[],
+  request: MessagePageRequest,
+): SessionMessage[] {
+  const chainEntries: ParsedEntry[] = [];
+  for (const entry of entries) {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
+    const parsed = parsedChainEntry(entry as Record<string, unknown>, chainEntries.length, -1);
+    if (parsed !== undefined) chainEntries.push(parsed);
+  }
+  return pageOf(chainEntries, request).map((entry) => toSessionMessage(entry, entry.message, request));
+}
