@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
+import { readFully } from './read-fully.js';
 import {
   foldSummaryFields,
   type SessionSummaryData,
@@ -107,16 +108,6 @@ function foldLine(
   if (status === SCAN_TRUNCATED && !allowCut) return;
   mask = status === SCAN_OK ? lineMask : 0;
   foldSummaryFields(data, readField);
-}
-
-function readFully(fd: number, buffer: Buffer, length: number, position: number): number {
-  let filled = 0;
-  while (filled < length) {
-    const bytesRead = readSync(fd, buffer, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled;
 }
 
 function wantsPromptFields(data: SessionSummaryData): boolean {

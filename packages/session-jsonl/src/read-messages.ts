@@ -1,8 +1,9 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type MessagePageRequest, pageOf, toSessionMessage } from './entry-messages.js';
 import { STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
 import { parseTranscript } from './parsed-transcript.js';
+import { readFully } from './read-fully.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
 import { decodeUtf8 } from './utf8.js';
@@ -99,7 +100,7 @@ function materialize(
         releaseChunk(buffer);
         buffer = acquireChunk(span);
       }
-      const filled = readAt(fd, buffer, span, first.messageOffset);
+      const filled = readFully(fd, buffer, span, first.messageOffset);
       for (let k = i; k < j; k++) {
         const entry = withMessage[k]!;
         const start = entry.messageOffset - first.messageOffset;
@@ -121,14 +122,4 @@ function materialize(
     if (!invalid.has(entry)) messages.push(toSessionMessage(entry, parsed.get(entry), request));
   }
   return { messages, invalid };
-}
-
-function readAt(fd: number, buffer: Buffer, length: number, position: number): number {
-  let filled = 0;
-  while (filled < length) {
-    const bytesRead = readSync(fd, buffer, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled;
 }

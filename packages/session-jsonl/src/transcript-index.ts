@@ -1,3 +1,4 @@
+import type { ChainNode } from './conversation-chain.js';
 import { SCAN_BLANK, SCAN_OK, TopLevelScanner } from './json-scan.js';
 import { readLines } from './line-reader.js';
 import type { SessionJsonlWarning } from './types.js';
@@ -5,16 +6,9 @@ import type { SessionJsonlWarning } from './types.js';
 /** Entry types that take part in the conversation chain. */
 export type ChainEntryType = 'user' | 'assistant' | 'progress' | 'system' | 'attachment';
 
-/** What the readers know about one chain entry, however it was read. */
-export interface ChainEntryFacts {
+/** What the readers know about one chain entry, however it was read: the chain walk's facts and more. */
+export interface ChainEntryFacts extends ChainNode {
   readonly type: ChainEntryType;
-  readonly uuid: string;
-  readonly parentUuid: string | undefined;
-  readonly isSidechain: boolean;
-  readonly isMeta: boolean;
-  readonly hasTeamName: boolean;
-  /** Position among the chain entries, in file order. */
-  readonly position: number;
   /** Byte offset of the line in the file. */
   readonly offset: number;
   /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
