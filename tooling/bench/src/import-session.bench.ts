@@ -36,6 +36,7 @@ import {
   selectedSizes,
 } from './bench-children.js';
 import { formatTable } from './format-table.js';
+import { prng } from './session-corpus.js';
 import { MB_BYTES } from './stats.js';
 
 /** Transcript sizes measured by default, in decimal MB. */
@@ -48,17 +49,6 @@ const SESSION_ID = '5e55101d-0000-4000-8000-00000000b0b0';
 const WRITE_CHUNK_BYTES = 4 * 1024 * 1024;
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'import-session-child.mjs');
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS =
   'the session store mirrors each transcript entry after the local write succeeds and keeps "quotes" escaped\n'.split(

@@ -8,8 +8,8 @@ import { join } from 'node:path';
  * given seed; written at run time under a temporary folder, never committed.
  */
 
-/** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
+/** A small deterministic PRNG (mulberry32): numbers in [0, 1) from a seed. */
+export function prng(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
