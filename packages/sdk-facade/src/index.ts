@@ -43,23 +43,21 @@ export {
 } from '@ccsdk/session-store';
 // The transport's errors, so callers can branch on them from one import.
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
-export type { AgentDefinition } from './agents.js';
 export type {
   ControlMethods,
   McpServerStatus,
   PermissionMode,
   RewindFilesResult,
-} from './control-methods.js';
-export type { SdkErrorCode } from './errors.js';
-export { AbortError, ResultError, SdkError } from './errors.js';
+} from './control/control-methods.js';
 export type {
   AccountInfo,
   AgentInfo,
   InitializationResult,
   ModelInfo,
   SlashCommand,
-} from './initialization.js';
-export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
+} from './control/initialization.js';
+export type { SdkErrorCode } from './errors/error-codes.js';
+export { AbortError, ResultError, SdkError } from './errors/sdk-error.js';
 export type {
   ContentBlock,
   SDKAssistantMessage,
@@ -70,7 +68,7 @@ export type {
   SDKSystemInitMessage,
   SDKUnknownMessage,
   SDKUserMessage,
-} from './messages.js';
+} from './messages/messages.js';
 export {
   isSDKAssistantMessage,
   isSDKPartialAssistantMessage,
@@ -83,13 +81,15 @@ export {
   isThinkingBlock,
   isToolResultBlock,
   isToolUseBlock,
-} from './messages.js';
-export type { Options } from './options.js';
-export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions.js';
-export type { Prompt, Query } from './query.js';
-export { query } from './query.js';
-export type { WarmQuery } from './warm-query.js';
-export { startup } from './warm-query.js';
+} from './messages/messages.js';
+export type { AgentDefinition } from './options/agents.js';
+export type { Options } from './options/options.js';
+export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions/permissions.js';
+export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './query/limits.js';
+export { query } from './query/query.js';
+export type { Prompt, Query } from './query/query-types.js';
+export type { WarmQuery } from './query/warm-query.js';
+export { startup } from './query/warm-query.js';
 
 // hooks and settings
 

@@ -1,4 +1,4 @@
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /** Python-safe spellings the CLI does not know, and the wire names they stand for. */
 const RENAMES: ReadonlyArray<readonly [alias: string, wire: string]> = [

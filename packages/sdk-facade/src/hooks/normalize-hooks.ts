@@ -1,6 +1,6 @@
 import { MAX_TIMEOUT_MS } from '@ccsdk/control-protocol';
 import { HOOK_EVENTS } from '../constants.js';
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../errors/describe-value.js';
 import type { HookEvent } from './hook-input.js';
 import type { HookCallback } from './hook-types.js';
 

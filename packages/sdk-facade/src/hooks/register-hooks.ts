@@ -1,5 +1,5 @@
 import type { ControlRequestHandler } from '@ccsdk/control-protocol';
-import type { Options } from '../options.js';
+import type { Options } from '../options/options.js';
 import { HookError } from './hook-error.js';
 import { normalizeHooks } from './normalize-hooks.js';
 import { type RegisteredHook, runHookCallback } from './run-hook-callback.js';

@@ -1,5 +1,5 @@
 import type { ControlRequestContext } from '@ccsdk/control-protocol';
-import { describeValue } from './describe-value.js';
+import { describeValue } from '../errors/describe-value.js';
 import { HookError } from './hook-error.js';
 import type { HookEvent, HookInput } from './hook-input.js';
 import { hookOutputToWire } from './hook-output-to-wire.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { describeValue } from '../hooks/describe-value.js';
+import { describeValue } from '../errors/describe-value.js';
 import { isPlainObject } from './check-settings.js';
 import { fromParsed, type LoadedSource, unreadableError } from './file-source.js';
 import { checkSettingsValue, parseSettingsText } from './parse-settings-text.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describeValue } from '../hooks/describe-value.js';
+import { describeValue } from '../errors/describe-value.js';
 import { isPlainObject } from './check-settings.js';
 import type { LoadedSource } from './file-source.js';
 import { problemError, unreadableError } from './file-source.js';

@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfigDir } from '@ccsdk/session-jsonl';
-import { describeValue } from '../hooks/describe-value.js';
-import type { Options } from '../options.js';
+import { describeValue } from '../errors/describe-value.js';
+import type { Options } from '../options/options.js';
 import { isPlainObject } from './check-settings.js';
 import { type LoadedSource, loadFileSource } from './file-source.js';
 import { loadFlagSource } from './flag-source.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { query } from './query.js';
-import { FakeCliTransport } from './testing/fake-cli-transport.js';
+import { query } from '../query/query.js';
+import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
 type Call = [method: string, args: unknown[], subtype: string, payload: Record<string, unknown>];
 

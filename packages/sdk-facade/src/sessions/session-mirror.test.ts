@@ -1,8 +1,8 @@
 import { InMemorySessionStore, type SessionKey, type SessionStore } from '@ccsdk/session-store';
 import { describe, expect, it } from 'vitest';
-import type { SDKMessage } from './messages.js';
-import { query } from './query.js';
-import { FakeCliTransport } from './testing/fake-cli-transport.js';
+import type { SDKMessage } from '../messages/messages.js';
+import { query } from '../query/query.js';
+import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
 const CONFIG_DIR = '/tmp/ccsdk-mirror-test/config';
 const SESSION_ID = '0b7c2a64-7e55-4c43-a0c2-8f7d2a1c9e11';

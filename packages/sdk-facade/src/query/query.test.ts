@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AbortError, ResultError } from './errors.js';
-import type { SDKMessage } from './messages.js';
+import { AbortError, ResultError } from '../errors/sdk-error.js';
+import type { SDKMessage } from '../messages/messages.js';
+import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { query } from './query.js';
-import { FakeCliTransport } from './testing/fake-cli-transport.js';
 
 const INIT = { type: 'system', subtype: 'init', session_id: 's-1', model: 'claude-test' };
 const ASSISTANT = {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeCliTransport } from './testing/fake-cli-transport.js';
+import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { startup } from './warm-query.js';
 
 describe('startup()', () => {

@@ -1,17 +1,6 @@
-import type { HookErrorCode } from './hooks/hook-error.js';
-import type { SettingsErrorCode } from './settings/settings-error.js';
+import type { SdkErrorCode } from './error-codes.js';
 
 const MARKER = Symbol.for('@ccsdk/sdk.error');
-
-/** Stable codes of {@link SdkError}. Branch on these, not on messages. */
-export type SdkErrorCode =
-  | 'ABORTED'
-  | 'RESULT_ERROR'
-  | 'INITIALIZE_FAILED'
-  | 'QUERY_CLOSED'
-  | 'INVALID_PROMPT'
-  | HookErrorCode
-  | SettingsErrorCode;
 
 /**
  * The base class of the errors `@ccsdk/sdk` raises itself. Errors of the lower packages (the

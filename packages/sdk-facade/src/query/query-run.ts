@@ -5,21 +5,21 @@ import {
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
 import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import { ControlMethods } from './control-methods.js';
-import { createDefaultTransport } from './default-transport.js';
-import { AbortError, SdkError } from './errors.js';
-import { registerHooks } from './hooks/register-hooks.js';
-import type { InitializationResult } from './initialization.js';
-import { buildInitializeRequest } from './initialize-request.js';
+import { ControlMethods } from '../control/control-methods.js';
+import type { InitializationResult } from '../control/initialization.js';
+import { buildInitializeRequest } from '../control/initialize-request.js';
+import { AbortError, SdkError } from '../errors/sdk-error.js';
+import { registerHooks } from '../hooks/register-hooks.js';
+import { sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
+import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
+import type { Options } from '../options/options.js';
+import { createPermissionHandler } from '../permissions/permission-handler.js';
+import { createSessionMirror } from '../sessions/session-mirror.js';
+import { createStoreResumeTransport, resumesFromStore } from '../sessions/store-resume.js';
+import { createDefaultTransport } from '../transport/default-transport.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 import { SdkMessageStream } from './message-stream.js';
-import type { SDKMessage, SDKUserMessage } from './messages.js';
-import type { Options } from './options.js';
-import { createPermissionHandler } from './permission-handler.js';
-import type { Prompt, Query } from './query.js';
-import { sdkMcpServersOf, serveSdkMcpServers } from './sdk-mcp-servers.js';
-import { createSessionMirror } from './session-mirror.js';
-import { createStoreResumeTransport, resumesFromStore } from './store-resume.js';
+import type { Prompt, Query } from './query-types.js';
 import { userMessageFromText } from './user-message.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */

@@ -1,8 +1,8 @@
 import type { TranscriptMirrorBatcher, TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
+import { ResultError } from '../errors/sdk-error.js';
+import type { SDKMessage } from '../messages/messages.js';
 import { BackgroundTasks } from './background-tasks.js';
-import { ResultError } from './errors.js';
 import { MessageQueue } from './message-queue.js';
-import type { SDKMessage } from './messages.js';
 
 /**
  * The inbound side of a query: takes what the control channel passes on, keeps control frames

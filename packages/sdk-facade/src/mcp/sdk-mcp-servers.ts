@@ -1,6 +1,6 @@
 import type { ControlChannel } from '@ccsdk/control-protocol';
 import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import type { Options } from './options.js';
+import type { Options } from '../options/options.js';
 
 /** The in-process (`type: 'sdk'`) servers among `options.mcpServers`, by the name the CLI uses. */
 export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerConfigWithInstance> {

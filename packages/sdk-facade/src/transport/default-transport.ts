@@ -1,6 +1,6 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import { type McpServerConfig, SubprocessTransport } from '@ccsdk/transport-subprocess';
-import type { Options } from './options.js';
+import type { Options } from '../options/options.js';
 
 /** The transport `query()` uses when the caller passes none: the CLI as a child process. */
 export function createDefaultTransport(options: Options): Transport {

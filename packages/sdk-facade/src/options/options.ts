@@ -3,9 +3,9 @@ import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { MirrorFlushMode } from '@ccsdk/mirror-batcher';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { HooksOption } from '../hooks/hook-types.js';
+import type { CanUseTool } from '../permissions/permissions.js';
 import type { AgentDefinition } from './agents.js';
-import type { HooksOption } from './hooks/hook-types.js';
-import type { CanUseTool } from './permissions.js';
 
 /**
  * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { query } from '../query/query.js';
+import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { buildInitializeRequest } from './initialize-request.js';
-import { query } from './query.js';
-import { FakeCliTransport } from './testing/fake-cli-transport.js';
 
 describe('the initialize request', () => {
   it('should carry agents without null fields, skills lists and excludeDynamicSections', () => {

@@ -1,5 +1,5 @@
 import { resolveMirrorProjectsDir, TranscriptMirrorBatcher } from '@ccsdk/mirror-batcher';
-import type { Options } from './options.js';
+import type { Options } from '../options/options.js';
 
 /**
  * The transcript mirror of a query with `options.sessionStore`: the CLI (started with

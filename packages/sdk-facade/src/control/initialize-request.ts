@@ -1,6 +1,6 @@
-import { agentsForInitialize } from './agents.js';
-import type { Options } from './options.js';
-import { sdkMcpServersOf } from './sdk-mcp-servers.js';
+import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
+import { agentsForInitialize } from '../options/agents.js';
+import type { Options } from '../options/options.js';
 
 /**
  * The payload of the `initialize` control request: what cannot travel on argv. `hooks` is the

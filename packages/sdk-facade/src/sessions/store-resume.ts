@@ -1,8 +1,8 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import { materializeResumeFromStore } from '@ccsdk/session-store';
-import { createDefaultTransport } from './default-transport.js';
-import { DeferredTransport } from './deferred-transport.js';
-import type { Options } from './options.js';
+import type { Options } from '../options/options.js';
+import { createDefaultTransport } from '../transport/default-transport.js';
+import { DeferredTransport } from '../transport/deferred-transport.js';
 
 /** True when the query resumes (or continues) a session that lives in `options.sessionStore`. */
 export function resumesFromStore(options: Options): boolean {

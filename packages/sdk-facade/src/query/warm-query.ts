@@ -1,10 +1,11 @@
-import { SdkError } from './errors.js';
-import type { InitializationResult } from './initialization.js';
+import type { InitializationResult } from '../control/initialization.js';
+import { SdkError } from '../errors/sdk-error.js';
+import type { Options } from '../options/options.js';
+import { validateOptions } from '../options/validate-options.js';
 import { INITIALIZE_TIMEOUT_MS } from './limits.js';
-import type { Options } from './options.js';
-import { checkPrompt, type Prompt, type Query } from './query.js';
+import { checkPrompt } from './query.js';
 import { QueryRun } from './query-run.js';
-import { validateOptions } from './validate-options.js';
+import type { Prompt, Query } from './query-types.js';
 
 /**
  * A pre-warmed session from {@link startup}: the CLI is running and initialized. It serves exactly

@@ -1,0 +1,21 @@
+import type { ControlMethods } from '../control/control-methods.js';
+import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
+
+/** The prompt of a query: one string, or a stream of user messages for a multi-turn session. */
+export type Prompt = string | AsyncIterable<SDKUserMessage>;
+
+/**
+ * A running query: an async generator of the CLI's SDK messages, plus the control methods.
+ * Breaking out of the loop, `return()`, `close()` or `await using` ends the CLI process tree.
+ */
+export interface Query extends AsyncGenerator<SDKMessage, void, undefined>, ControlMethods {
+  /** Sends more user messages into the session (multi-turn), in order. */
+  streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void>;
+  /**
+   * Ends the session: runs cleanup, rejects pending control requests, closes in-process MCP
+   * servers and stops the CLI (stdin EOF, grace, SIGTERM, SIGKILL). Waits at most
+   * `QUERY_CLOSE_WAIT_MS` for the exit; the staged shutdown goes on past that bound.
+   */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
