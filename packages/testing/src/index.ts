@@ -4,6 +4,8 @@
  * Everything listed here is public; anything not listed is internal.
  */
 
+export type { AgentTestBed, AgentTestBedOptions, AgentTestBedQueryOptions } from './agent-test-bed.js';
+export { createAgentTestBed } from './agent-test-bed.js';
 export type {
   ApiContentBlock,
   ApiMessage,
