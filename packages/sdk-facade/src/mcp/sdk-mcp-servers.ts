@@ -1,4 +1,4 @@
-import type { ControlChannel } from '@ccsdk/control-protocol';
+import type { ControlChannel, ControlRequestHandler } from '@ccsdk/control-protocol';
 import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
 import type { Options } from '../options/options.js';
 
@@ -16,17 +16,23 @@ export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerCo
 /**
  * Answers the CLI's `mcp_message` control requests from the query's in-process MCP servers.
  * Returns the router (closed by the query on close), or `undefined` when there are none.
- * A `control_cancel_request` aborts the handler's signal, which cancels the tool call.
+ * A `control_cancel_request` aborts the handler's signal, which cancels the tool call. `wrap`
+ * decorates the handler (the query uses it for tracing spans).
  */
 export function serveSdkMcpServers(
   channel: ControlChannel,
   servers: Record<string, McpSdkServerConfigWithInstance>,
   warn: (error: Error) => void,
+  wrap: (subtype: string, handler: ControlRequestHandler) => ControlRequestHandler = (_subtype, handler) =>
+    handler,
 ): SdkMcpRouter | undefined {
   if (Object.keys(servers).length === 0) return undefined;
   const router = new SdkMcpRouter(servers, { onError: warn });
-  channel.setHandler('mcp_message', async (request, { signal }) => ({
-    mcp_response: await router.handle(String(request['server_name']), request['message'], { signal }),
-  }));
+  channel.setHandler(
+    'mcp_message',
+    wrap('mcp_message', async (request, { signal }) => ({
+      mcp_response: await router.handle(String(request['server_name']), request['message'], { signal }),
+    })),
+  );
   return router;
 }

@@ -1,6 +1,7 @@
 import {
   ControlChannel,
   ControlProtocolError,
+  type ControlRequestHandler,
   type Transport,
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
@@ -16,6 +17,7 @@ import type { Options } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { createSessionMirror } from '../sessions/session-mirror.js';
 import { createStoreResumeTransport, resumesFromStore } from '../sessions/store-resume.js';
+import { QueryTracing } from '../tracing/query-tracing.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 import { SdkMessageStream } from './message-stream.js';
@@ -42,6 +44,8 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
   readonly #initializeHooks: Record<string, unknown> | null;
+  /** The OpenTelemetry span of this query and its callbacks; `undefined` without `@opentelemetry/api`. */
+  readonly #tracing: QueryTracing | undefined;
   /** Batches the mirror could not store: a store resume then keeps its local copy. */
   #mirrorDropped = 0;
   /** Work to run once the CLI exited (removing a store resume's temp config dir). */
@@ -52,6 +56,9 @@ export class QueryRun extends ControlMethods implements Query {
   constructor(options: Options, initializeTimeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS) {
     super();
     this.#options = options;
+    this.#tracing = QueryTracing.start(options);
+    // The options the CLI is started with: the caller's, plus the trace context in `env`.
+    const traced = this.#tracing?.withTraceContext(options) ?? options;
     const hooks = registerHooks(options.hooks, (e) => this.#warn(e));
     this.#initializeHooks = hooks.initializeHooks;
     const sdkMcpServers = sdkMcpServersOf(options);
@@ -67,7 +74,7 @@ export class QueryRun extends ControlMethods implements Query {
     if (options.transport !== undefined) {
       transport = options.transport;
     } else if (resumesFromStore(options)) {
-      transport = createStoreResumeTransport(options, {
+      transport = createStoreResumeTransport(traced, {
         onStart: (effective) => {
           this.#stream.mirror = createSessionMirror(effective, reportMirrorError);
         },
@@ -76,24 +83,38 @@ export class QueryRun extends ControlMethods implements Query {
         },
       });
     } else {
-      transport = createDefaultTransport(options);
+      transport = createDefaultTransport(traced);
     }
     if (!resumesFromStore(options)) this.#stream.mirror = createSessionMirror(options, reportMirrorError);
     this.#channel = new ControlChannel(transport, {
-      onMessage: (message) => this.#stream.receive(message),
+      onMessage: (message) => {
+        this.#tracing?.observe(message);
+        this.#stream.receive(message);
+      },
       onError: (error) => this.#warn(error),
       onClose: (info) => this.#onClose(info),
     });
     if (options.canUseTool !== undefined) {
       this.#channel.setHandler(
         'can_use_tool',
-        createPermissionHandler(options.canUseTool, (e) => this.#warn(e)),
+        this.#traced(
+          'can_use_tool',
+          createPermissionHandler(options.canUseTool, (e) => this.#warn(e)),
+        ),
       );
     }
-    if (hooks.initializeHooks !== null) this.#channel.setHandler('hook_callback', hooks.handler);
-    this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
+    if (hooks.initializeHooks !== null) {
+      this.#channel.setHandler('hook_callback', this.#traced('hook_callback', hooks.handler));
+    }
+    this.#mcpRouter = serveSdkMcpServers(
+      this.#channel,
+      sdkMcpServers,
+      (e) => this.#warn(e),
+      (subtype, handler) => this.#traced(subtype, handler),
+    );
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
+      this.#tracing?.end(aborted);
       this.#stream.fail(aborted);
       this.#initialization = Promise.reject(aborted);
       this.#initialization.catch(() => {});
@@ -220,10 +241,12 @@ export class QueryRun extends ControlMethods implements Query {
   }
 
   #onClose(info: TransportCloseInfo): void {
+    this.#tracing?.end(info.error);
     this.#stream.transportClosed(info.error, this.#closedByCaller, () => this.#runAfterExit());
   }
 
   readonly #onAbort = (): void => {
+    this.#tracing?.end(new AbortError(undefined, this.#signal?.reason));
     this.#stream.fail(new AbortError(undefined, this.#signal?.reason));
     void this.close();
   };
@@ -249,6 +272,11 @@ export class QueryRun extends ControlMethods implements Query {
     await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
     await this.#runAfterExit();
     await this.#stream.endAfterDeliveries();
+  }
+
+  /** `handler` inside per-request spans when tracing is on. */
+  #traced(subtype: string, handler: ControlRequestHandler): ControlRequestHandler {
+    return this.#tracing?.traceHandler(subtype, handler) ?? handler;
   }
 
   #warn(error: Error): void {
