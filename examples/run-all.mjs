@@ -23,6 +23,7 @@ const EXAMPLES = [
   { name: 'session-browser', args: [...TSX, 'src/session-browser.ts'] },
   { name: 'mirror-and-resume', args: [...TSX, 'src/mirror-and-resume.ts'] },
   { name: 'direct-connect', args: [...TSX, 'src/direct-connect.ts'] },
+  { name: 'tracing', args: [...TSX, 'src/tracing.ts'] },
   {
     name: 'testing-an-agent',
     args: ['node_modules/vitest/vitest.mjs', 'run', 'src/testing-an-agent.test.ts'],
