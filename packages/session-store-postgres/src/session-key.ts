@@ -1,6 +1,7 @@
 import type { SessionKey, SessionListSubkeysKey } from '@ccsdk/session-store';
 import { PostgresSessionStoreError } from './errors.js';
 import { quote } from './quote.js';
+import { isWellFormed } from './well-formed.js';
 
 /** A checked key: `subpath` is `''` for the main transcript. */
 export interface StoredKey {
@@ -9,8 +10,9 @@ export interface StoredKey {
   readonly subpath: string;
 }
 
+/** A non-empty, well-formed string without NUL: what the server can hold as it is. */
 function isNonEmpty(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
+  return typeof value === 'string' && value !== '' && isWellFormed(value) && !value.includes('\u0000');
 }
 
 /** Throws `INVALID_KEY` unless `key` has non-empty string ids and an optional string subpath. */
@@ -21,11 +23,11 @@ export function checkKey(key: unknown): StoredKey {
     candidate === null ||
     !isNonEmpty(candidate.projectKey) ||
     !isNonEmpty(candidate.sessionId) ||
-    (candidate.subpath !== undefined && typeof candidate.subpath !== 'string')
+    (candidate.subpath !== undefined && candidate.subpath !== '' && !isNonEmpty(candidate.subpath))
   ) {
     throw new PostgresSessionStoreError({
       code: 'INVALID_KEY',
-      message: `Invalid session key ${quote(key)}: pass { projectKey, sessionId, subpath? } with non-empty strings.`,
+      message: `Invalid session key ${quote(key)}: pass { projectKey, sessionId, subpath? } with non-empty, well-formed strings without NUL.`,
     });
   }
   return {
@@ -46,7 +48,7 @@ export function checkProjectKey(projectKey: unknown): string {
   if (!isNonEmpty(projectKey)) {
     throw new PostgresSessionStoreError({
       code: 'INVALID_KEY',
-      message: `Invalid project key ${quote(projectKey)}: pass a non-empty string.`,
+      message: `Invalid project key ${quote(projectKey)}: pass a non-empty, well-formed string without NUL.`,
     });
   }
   return projectKey;

@@ -1,6 +1,7 @@
 import type { SessionStoreEntry } from '@ccsdk/session-store';
 import { RedisSessionStoreError } from './errors.js';
 import { quote } from './quote.js';
+import { isWellFormed } from './well-formed.js';
 
 /** One entry as stored: its JSON text and its uuid (the idempotency key), if it has a string one. */
 export interface EntryRow {
@@ -13,6 +14,15 @@ function invalid(index: number, what: string, entry: unknown): RedisSessionStore
     code: 'INVALID_ENTRY',
     message: `Entry ${index} ${what}, got ${quote(entry)}; nothing of the batch was written.`,
   });
+}
+
+/**
+ * The form a uuid is indexed under: the uuid itself when it is well-formed UTF-16 without NUL
+ * or `"`, else its JSON text (which starts with `"`, so the two forms never collide). The
+ * server would refuse NUL and turn lone surrogates into U+FFFD, merging distinct uuids.
+ */
+export function dedupeKey(uuid: string): string {
+  return isWellFormed(uuid) && !/[\u0000"]/.test(uuid) ? uuid : JSON.stringify(uuid);
 }
 
 /**
@@ -55,7 +65,7 @@ export function toEntryRows(entries: unknown, maxEntryBytes: number): EntryRow[]
       }
     }
     const uuid = (entry as SessionStoreEntry).uuid;
-    return { uuid: typeof uuid === 'string' ? uuid : null, body };
+    return { uuid: typeof uuid === 'string' ? dedupeKey(uuid) : null, body };
   });
 }
 
