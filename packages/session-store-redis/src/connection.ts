@@ -24,6 +24,7 @@ export class Connection {
   readonly #options: ResolvedRedisOptions;
   readonly #ownsClient: boolean;
   readonly #shas = new Map<string, string>();
+  readonly #schemaKey: string;
   #layoutReady: Promise<void> | undefined;
   #closed = false;
 
@@ -44,8 +45,6 @@ export class Connection {
     if (this.#ownsClient) this.client.on('error', () => undefined);
     this.#schemaKey = schemaKey;
   }
-
-  readonly #schemaKey: string;
 
   /** Runs `fn` after the layout check, within `callTimeoutMs`, with client errors mapped to codes. */
   run<T>(what: string, fn: (client: Redis) => Promise<T>): Promise<T> {
