@@ -10,10 +10,12 @@ import type { ResolvedRedisOptions } from './store-options.js';
 export const LAYOUT_VERSION = 1;
 
 /**
- * Reconnect attempts a command waits through before it fails with `CONNECTION_FAILED` (the
- * client itself keeps reconnecting, every {@link MAX_RECONNECT_DELAY_MS} at most).
+ * Failed reconnect attempts a command waits through before it fails with `CONNECTION_FAILED`:
+ * 1, so a call made while the server is away fails within about two reconnect delays, and one
+ * made just after it came back waits for the reconnect instead of failing (the client itself
+ * keeps reconnecting, every {@link MAX_RECONNECT_DELAY_MS} at most).
  */
-const RETRIES_PER_COMMAND = 2;
+const RETRIES_PER_COMMAND = 1;
 
 /**
  * The store's side effects: the client, the one-time layout check, scripts by SHA with a

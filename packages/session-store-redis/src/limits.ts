@@ -16,8 +16,8 @@ export const DEFAULT_MAX_ENTRY_BYTES = 64 * 1024 * 1024;
  */
 export const APPEND_CONFLICT_ATTEMPTS = 32;
 
-/** Longest wait between two reconnect attempts, in ms: 1 s. */
-export const MAX_RECONNECT_DELAY_MS = 1000;
+/** Longest wait between two reconnect attempts, in ms: 500. */
+export const MAX_RECONNECT_DELAY_MS = 500;
 
 /** Longest key prefix accepted, in characters. */
 export const MAX_PREFIX_CHARS = 256;

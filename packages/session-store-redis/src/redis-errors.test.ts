@@ -20,6 +20,7 @@ describe('toStoreError', () => {
       ),
       'CONNECTION_FAILED',
     ],
+    [withCode("Stream isn't writeable and enableOfflineQueue options is false"), 'CONNECTION_FAILED'],
     [withCode('Command timed out'), 'TIMEOUT'],
     [withCode('read ECONNRESET', 'ECONNRESET'), 'CONNECTION_LOST'],
     [withCode('Connection is closed.'), 'CONNECTION_LOST'],

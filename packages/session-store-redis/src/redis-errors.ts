@@ -11,11 +11,9 @@ function classify(error: unknown): RedisSessionStoreErrorCode {
   if (name === 'MaxRetriesPerRequestError' || /max retries per request/i.test(message))
     return 'CONNECTION_FAILED';
   if (/command timed out/i.test(message)) return 'TIMEOUT';
-  if (
-    code === 'ECONNRESET' ||
-    code === 'EPIPE' ||
-    /connection is closed|stream isn't writeable/i.test(message)
-  ) {
+  // Not connected right now (reconnecting, offline queue off): nothing was sent.
+  if (/stream isn't writeable/i.test(message)) return 'CONNECTION_FAILED';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /connection is closed/i.test(message)) {
     return 'CONNECTION_LOST';
   }
   if (/^LOADING/.test(message)) return 'CONNECTION_LOST';

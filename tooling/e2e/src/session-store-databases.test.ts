@@ -6,12 +6,19 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Transport } from '@ccsdk/control-protocol';
+import {
+  type MirrorBatcherError,
+  resolveMirrorProjectsDir,
+  TranscriptMirrorBatcher,
+} from '@ccsdk/mirror-batcher';
 import { isSDKResultMessage, isSDKSystemInitMessage, query, type SDKMessage } from '@ccsdk/sdk';
 import { projectKeyForDirectory, type SessionStore } from '@ccsdk/session-store';
 import { PostgresSessionStore } from '@ccsdk/session-store-postgres';
 import { RedisSessionStore } from '@ccsdk/session-store-redis';
 import { startPostgresServer, startRedisServer } from '@ccsdk/test-databases';
 import { reply, text } from '@ccsdk/testing';
+import { SubprocessTransport } from '@ccsdk/transport-subprocess';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Rig, startRig } from './support/rig.js';
 import {
@@ -54,6 +61,26 @@ async function collect(run: AsyncIterable<SDKMessage>, onMessage?: (m: SDKMessag
     onMessage?.(message);
   }
   return out;
+}
+
+/** A transport that runs the CLI with `--session-mirror` and hands its mirror frames to `batcher`. */
+function mirroringTransport(rig: Rig, batcher: TranscriptMirrorBatcher): Transport {
+  const inner = new SubprocessTransport({ env: rig.env, cwd: rig.sandbox.cwd, sessionMirror: true });
+  const outer: Transport = {
+    start: () => inner.start(),
+    send: (m) => inner.send(m),
+    endInput: () => inner.endInput(),
+    close: () => inner.close(),
+  };
+  inner.onmessage = (message) => {
+    const frame = message as { type?: unknown; filePath?: string; entries?: unknown[] };
+    if (frame.type === 'transcript_mirror')
+      batcher.enqueue(frame as { filePath: string; entries: unknown[] });
+    outer.onmessage?.(message);
+  };
+  inner.onerror = (error) => outer.onerror?.(error);
+  inner.onclose = (info) => outer.onclose?.(info);
+  return outer;
 }
 
 const mirrorErrors = (messages: SDKMessage[]) =>
@@ -138,6 +165,47 @@ describe.each(adapters)(
         `${await projectKeyForDirectory(rig.sandbox.cwd)}/${sessionId}`,
       )!;
       expect(JSON.stringify(mirroredOf(local))).toContain('second turn answered');
+    });
+
+    it('should retry an append that met the database down, land it once the server is back, and store nothing twice', async () => {
+      const rig = await rigWith(agentScript);
+      const real = store();
+      let failures = 0;
+      let restarting: Promise<void> | undefined;
+      // The real store, watched: its first failure starts the server again, so the retries meet it back.
+      const watched: SessionStore = {
+        append: async (key, entries) => {
+          try {
+            await real.append(key, entries);
+          } catch (error) {
+            failures++;
+            restarting ??= db.start();
+            throw error;
+          }
+        },
+        load: (key) => real.load(key),
+      };
+      const errors: MirrorBatcherError[] = [];
+      const batcher = new TranscriptMirrorBatcher({
+        store: watched,
+        projectsDir: resolveMirrorProjectsDir({ env: rig.env, processEnv: process.env }),
+        onError: (_message, error) => errors.push(error),
+        retryDelaysMs: [1000, 3000, 6000],
+      });
+      const turns = twoTurns(() => db.stop());
+      const messages = await collect(
+        query({ prompt: turns.prompt, options: { transport: mirroringTransport(rig, batcher) } }),
+        (m) => {
+          if (isSDKResultMessage(m)) turns.release();
+        },
+      );
+      await batcher.close();
+      await restarting;
+      expect(messages.filter(isSDKResultMessage).at(-1)).toMatchObject({ subtype: 'success' });
+      expect(failures).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      const sessionId = String(messages.find(isSDKSystemInitMessage)?.session_id);
+      await expectStoreMatchesLocal(real, rig.sandbox.configDir, rig.sandbox.cwd, sessionId);
     });
 
     it('should yield mirror_error once retries run out while the database is down, and keep the local JSONL whole', async () => {
