@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export const sharedVitestConfig = defineConfig({
   resolve: { conditions: ['@ccsdk/source', 'import', 'module', 'node', 'default'] },
-  ssr: { resolve: { conditions: ['@ccsdk/source', 'import', 'node', 'default'] } },
+  // No 'import' here: vitest hands these to the workers as `--conditions`, and a CommonJS package
+  // (pg) whose require() of a dependency then picked that dependency's ESM entry broke.
+  ssr: { resolve: { conditions: ['@ccsdk/source', 'node', 'default'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,

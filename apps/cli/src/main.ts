@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { runServeCommand } from '@ccsdk/direct-connect-server';
 import { runCommand } from './commands/run.js';
+import { openStoreFromUrl } from './store-url.js';
 
 const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-turns <n>]
        ccsdk serve [options]   (ccsdk serve --help for its options)
@@ -10,7 +11,8 @@ const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-t
   serve   Hosts Claude Code sessions for Direct Connect clients (cc://host:port/<token>).`;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'serve') return runServeCommand(argv.slice(1));
+  if (argv[0] === 'serve')
+    return runServeCommand(argv.slice(1), { openStore: (url) => openStoreFromUrl(url) });
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,

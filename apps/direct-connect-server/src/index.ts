@@ -33,7 +33,7 @@ export {
 } from './limits.js';
 export type { LogEntry, Logger, LogLevel } from './logger.js';
 export { createJsonLogger, silentLogger } from './logger.js';
-export type { ServeCommandIo } from './serve-command.js';
+export type { ServeCommandIo, ServeStore } from './serve-command.js';
 export { runServeCommand, SERVE_TOKEN_ENV, SERVE_USAGE } from './serve-command.js';
 export type { DirectConnectServerOptions } from './server-options.js';
 export { DEFAULT_ALLOWED_PERMISSION_MODES } from './server-options.js';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { SessionStore } from '@ccsdk/session-store';
 import { generateToken } from './auth.js';
 import { type DirectConnectServer, startDirectConnectServer } from './direct-connect-server.js';
 import { DEFAULT_HOST, DEFAULT_SERVE_PORT } from './limits.js';
@@ -23,6 +24,8 @@ Options:
   --public-url <ws-url>          Base of the ws_url answers (behind a proxy)
   --claude <path>                The claude executable (default: found like the SDK does)
   --model <name>                 Model for every session
+  --store <url>                  Mirror every session into this store and resume from it
+                                 (postgres://... or redis://...; default: none, local JSONL only)
   --log-level <level>            debug, info, warn or error (default info)
   -h, --help                     Show this text
 
@@ -38,7 +41,15 @@ export interface ServeCommandIo {
   readonly untilStopped: () => Promise<unknown>;
   /** Called once the server listens. */
   readonly onListening?: (server: DirectConnectServer) => void;
+  /**
+   * Opens the store a `--store <url>` names (the `ccsdk` command line passes its URL resolver);
+   * without it `--store` is refused. The store's `close()`, if any, runs after the shutdown.
+   */
+  readonly openStore?: (url: string) => Promise<ServeStore>;
 }
+
+/** A store `--store` opened: a `SessionStore`, closed after the server when it can be. */
+export type ServeStore = SessionStore & { close?: () => Promise<void> };
 
 /**
  * `ccsdk serve`: parses `argv` (the words after `serve`), starts a Direct Connect server, prints
@@ -53,28 +64,38 @@ export async function runServeCommand(
   const stderr = io.stderr ?? ((text: string) => process.stderr.write(text));
   const env = io.env ?? process.env;
   let options: DirectConnectServerOptions;
+  let storeUrl: string | undefined;
   try {
     const parsed = parseServeArgs(argv, env, stderr);
     if (parsed === 'help') {
       stdout(`${SERVE_USAGE}\n`);
       return 0;
     }
-    options = parsed;
+    ({ options, storeUrl } = parsed);
+    if (storeUrl !== undefined && io.openStore === undefined) {
+      throw new Error('--store needs a store resolver; run it as `ccsdk serve --store <url>`');
+    }
   } catch (error) {
     stderr(`ccsdk serve: ${error instanceof Error ? error.message : String(error)}\n${SERVE_USAGE}\n`);
     return 2;
   }
+  let store: ServeStore | undefined;
   let server: DirectConnectServer;
   try {
-    server = await startDirectConnectServer(options);
+    if (storeUrl !== undefined) store = await io.openStore!(storeUrl);
+    server = await startDirectConnectServer(
+      store === undefined ? options : { ...options, sessionStore: store },
+    );
   } catch (error) {
     stderr(`ccsdk serve: ${error instanceof Error ? error.message : String(error)}\n`);
+    await store?.close?.().catch(() => undefined);
     return 1;
   }
   stdout(`${server.url}\n`);
   io.onListening?.(server);
   await (io.untilStopped ?? untilSignal)();
   await server.close();
+  await store?.close?.().catch(() => undefined);
   return 0;
 }
 
@@ -82,7 +103,7 @@ function parseServeArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   stderr: (text: string) => void,
-): DirectConnectServerOptions | 'help' {
+): { options: DirectConnectServerOptions; storeUrl: string | undefined } | 'help' {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -97,6 +118,7 @@ function parseServeArgs(
       claude: { type: 'string' },
       model: { type: 'string' },
       'log-level': { type: 'string' },
+      store: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -113,7 +135,13 @@ function parseServeArgs(
   const cli: NonNullable<DirectConnectServerOptions['cli']> = {};
   if (values.claude !== undefined) cli.pathToClaudeCodeExecutable = values.claude;
   if (values.model !== undefined) cli.model = values.model;
-  return {
+  if (values.store !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(values.store)) {
+    // The URL may hold a password: quote only its length.
+    throw new Error(
+      `--store must be a store URL such as postgres://... or redis://..., got ${values.store.length} characters without a scheme`,
+    );
+  }
+  const options: DirectConnectServerOptions = {
     token,
     host: values.host ?? DEFAULT_HOST,
     port: count('--port', values.port) ?? DEFAULT_SERVE_PORT,
@@ -128,6 +156,7 @@ function parseServeArgs(
     cli,
     logger: createJsonLogger(stderr, level as LogLevel),
   };
+  return { options, storeUrl: values.store };
 }
 
 function count(flag: string, value: string | undefined): number | undefined {
