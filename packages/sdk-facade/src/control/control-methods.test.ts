@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
@@ -100,7 +101,8 @@ describe('Query control methods', () => {
     const transport = new FakeCliTransport();
     const run = query({ prompt: 'go', options: { transport } });
     await expect(run.setMaxThinkingTokens(-1)).rejects.toThrow(TypeError);
-    expect(() => run.setMcpServers({ calc: { type: 'sdk', name: 'calc' } })).toThrow(TypeError);
+    const inProcess = { type: 'sdk', name: 'calc' } as unknown as McpServerConfig;
+    expect(() => run.setMcpServers({ calc: inProcess })).toThrow(TypeError);
     expect(transport.controlRequests('set_max_thinking_tokens')).toHaveLength(0);
     await run.close();
   });
