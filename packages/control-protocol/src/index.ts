@@ -21,6 +21,13 @@ export {
 export type { LineSplitterOptions } from './line-splitter.js';
 export { LineSplitter } from './line-splitter.js';
 export type { Transport, TransportCloseInfo } from './transport.js';
+export type {
+  AccountInfo,
+  AgentDefinition,
+  AgentInfo,
+  AgentMcpServerSpec,
+  ModelInfo,
+} from './wire/agent-definition.js';
 export type { WireMessageClass } from './wire/classify-wire-message.js';
 export { classifyWireMessage } from './wire/classify-wire-message.js';
 export type {
@@ -32,6 +39,40 @@ export type {
   UnknownContentBlock,
 } from './wire/content-blocks.js';
 export { isTextBlock, isThinkingBlock, isToolResultBlock, isToolUseBlock } from './wire/content-blocks.js';
+export type {
+  CliControlRequest,
+  JsonRpcMessage,
+  SDKControlPermissionRequest,
+} from './wire/control/cli-control-requests.js';
+export type { SDKControlGetContextUsageResponse } from './wire/control/context-usage-response.js';
+export type {
+  SDKControlCancelRequest,
+  SDKControlRequest,
+  SDKControlRequestInner,
+  SDKControlResponse,
+} from './wire/control/control-envelopes.js';
+export type {
+  SDKControlGetUsageResponse,
+  SDKControlInitializeResponse,
+  SDKControlInterruptResponse,
+  SDKControlListPermissionRulesResponse,
+  SDKControlMcpReadResourceResponse,
+  SDKControlPermissionRulesState,
+  SDKControlReadFileResponse,
+  SDKControlReloadOutputStylesResponse,
+  SDKControlReloadPluginsResponse,
+  SDKControlReloadSkillsResponse,
+  SDKControlSetPermissionModeResponse,
+  SDKPermissionRuleDescription,
+  SDKPermissionRuleEntry,
+  SDKPermissionWorkspaceDirectory,
+  SDKSettingsParseError,
+} from './wire/control/control-responses.js';
+export type {
+  HostControlRequest,
+  SDKControlInitializeRequest,
+  SDKHookCallbackMatcher,
+} from './wire/control/host-control-requests.js';
 export type {
   ControlCancelRequest,
   ControlErrorBody,
@@ -65,37 +106,6 @@ export {
   isSDKUserMessage,
   isTranscriptMirror,
 } from './wire/guards.js';
-export type { AccountInfo, AgentDefinition, AgentInfo, AgentMcpServerSpec, ModelInfo } from './wire/agent-definition.js';
-export type { JsonRpcMessage, SDKControlPermissionRequest } from './wire/control/cli-control-requests.js';
-export type { SDKControlGetContextUsageResponse } from './wire/control/context-usage-response.js';
-export type {
-  SDKControlCancelRequest,
-  SDKControlRequest,
-  SDKControlRequestInner,
-  SDKControlResponse,
-} from './wire/control/control-envelopes.js';
-export type {
-  SDKControlGetUsageResponse,
-  SDKControlInitializeResponse,
-  SDKControlInterruptResponse,
-  SDKControlListPermissionRulesResponse,
-  SDKControlMcpReadResourceResponse,
-  SDKControlPermissionRulesState,
-  SDKControlReadFileResponse,
-  SDKControlReloadOutputStylesResponse,
-  SDKControlReloadPluginsResponse,
-  SDKControlReloadSkillsResponse,
-  SDKControlSetPermissionModeResponse,
-  SDKPermissionRuleDescription,
-  SDKPermissionRuleEntry,
-  SDKPermissionWorkspaceDirectory,
-  SDKSettingsParseError,
-} from './wire/control/control-responses.js';
-export type {
-  HostControlRequest,
-  SDKControlInitializeRequest,
-  SDKHookCallbackMatcher,
-} from './wire/control/host-control-requests.js';
 export type {
   BackgroundTaskSummary,
   BaseHookInput,
@@ -253,7 +263,11 @@ export type {
   SDKTaskStartedMessage,
   SDKTaskUpdatedMessage,
 } from './wire/messages/task-messages.js';
-export type { SDKContextUsage, SDKContextUsageCategory, SDKUsageReport } from './wire/messages/usage-reports.js';
+export type {
+  SDKContextUsage,
+  SDKContextUsageCategory,
+  SDKUsageReport,
+} from './wire/messages/usage-reports.js';
 export type { SDKUserMessage, SDKUserMessageReplay } from './wire/messages/user-messages.js';
 export type {
   PermissionBehavior,

@@ -3,6 +3,42 @@
  * nothing else is.
  */
 
+// The wire: control requests and responses, MCP configs, permission updates (defined once in
+// @ccsdk/control-protocol).
+export type {
+  AgentDefinition,
+  AgentMcpServerSpec,
+  JsonRpcMessage,
+  McpClaudeAIProxyServerConfig,
+  McpHttpServerConfig,
+  McpSdkServerConfig,
+  McpServerConfigForProcessTransport,
+  McpServerProvenance,
+  McpServerStatusConfig,
+  McpServerToolPolicy,
+  McpSetServersResult,
+  McpSSEServerConfig,
+  McpStdioServerConfig,
+  SDKControlGetContextUsageResponse,
+  SDKControlGetUsageResponse,
+  SDKControlInitializeResponse,
+  SDKControlInterruptResponse,
+  SDKControlListPermissionRulesResponse,
+  SDKControlMcpReadResourceResponse,
+  SDKControlPermissionRulesState,
+  SDKControlReadFileResponse,
+  SDKControlReloadOutputStylesResponse,
+  SDKControlReloadPluginsResponse,
+  SDKControlReloadSkillsResponse,
+  SDKControlRequest,
+  SDKControlResponse,
+  SDKControlSetPermissionModeResponse,
+  SDKPermissionRuleDescription,
+  SDKPermissionRuleEntry,
+  SDKPermissionWorkspaceDirectory,
+  SDKSettingsParseError,
+  SdkPluginConfig,
+} from '@ccsdk/control-protocol';
 export { ControlProtocolError } from '@ccsdk/control-protocol';
 // Direct Connect.
 export type { DirectConnectTransportOptions } from '@ccsdk/direct-connect';
@@ -45,40 +81,6 @@ export {
 } from '@ccsdk/session-store';
 // The transport's errors, so callers can branch on them from one import.
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
-// The wire: control requests and responses, MCP configs, permission updates (defined once in
-// @ccsdk/control-protocol).
-export type {
-  JsonRpcMessage,
-  McpClaudeAIProxyServerConfig,
-  McpHttpServerConfig,
-  McpSdkServerConfig,
-  McpServerConfigForProcessTransport,
-  McpServerProvenance,
-  McpServerStatusConfig,
-  McpServerToolPolicy,
-  McpSetServersResult,
-  McpSSEServerConfig,
-  McpStdioServerConfig,
-  SDKControlGetContextUsageResponse,
-  SDKControlGetUsageResponse,
-  SDKControlInitializeResponse,
-  SDKControlInterruptResponse,
-  SDKControlListPermissionRulesResponse,
-  SDKControlMcpReadResourceResponse,
-  SDKControlPermissionRulesState,
-  SDKControlReadFileResponse,
-  SDKControlReloadOutputStylesResponse,
-  SDKControlReloadPluginsResponse,
-  SDKControlReloadSkillsResponse,
-  SDKControlRequest,
-  SDKControlResponse,
-  SDKControlSetPermissionModeResponse,
-  SDKPermissionRuleDescription,
-  SDKPermissionRuleEntry,
-  SDKPermissionWorkspaceDirectory,
-  SDKSettingsParseError,
-  SdkPluginConfig,
-} from '@ccsdk/control-protocol';
 export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
 export type { RewindFilesResult } from './control/control-results.js';
 export type {
@@ -174,7 +176,6 @@ export {
   isToolUseBlock,
   unknownSDKMessage,
 } from './messages/messages.js';
-export type { AgentDefinition, AgentMcpServerSpec } from '@ccsdk/control-protocol';
 export type {
   ElicitationRequest,
   ElicitationResult,
@@ -221,6 +222,7 @@ export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
 export type { ClaimOptions, SpareProcess } from './query/spare-process.js';
 export type { WarmQuery } from './query/warm-query.js';
+export { startup } from './query/warm-query.js';
 export type {
   ForkSessionOptions,
   ForkSessionResult,
@@ -234,8 +236,12 @@ export type {
   SessionStoreFlush,
 } from './sessions/session-options.js';
 export type { DeniedModelsMatch } from './settings/denied-models.js';
-export type { SpawnedProcess, SpawnOptions, StdoutMessage, Transport } from './transport/process-transport.js';
-export { startup } from './query/warm-query.js';
+export type {
+  SpawnedProcess,
+  SpawnOptions,
+  StdoutMessage,
+  Transport,
+} from './transport/process-transport.js';
 
 // hooks and settings
 
@@ -326,10 +332,10 @@ export { resolveSettings } from './settings/resolve-settings.js';
 export type { SettingsErrorCode } from './settings/settings-error.js';
 export { SettingsError } from './settings/settings-error.js';
 export type {
+  FlagSettings,
   PolicySettingsOrigin,
   ProvenanceEntry,
   ResolvedSettingSource,
-  FlagSettings,
   ResolvedSettings,
   SettingSource,
   Settings,

@@ -4,6 +4,11 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { isTextBlock, isThinkingBlock, isToolResultBlock, isToolUseBlock } from './content-blocks.js';
 import * as guards from './guards.js';
+import type { SDKAssistantMessage } from './messages/assistant-messages.js';
+import type { SDKResultError, SDKResultSuccess } from './messages/result-messages.js';
+import type { SDKMessage } from './messages/sdk-message.js';
+import type { SDKSystemInitMessage } from './messages/system-init-message.js';
+import type { SDKUserMessage } from './messages/user-messages.js';
 import type {
   assistantMessageSchema,
   resultErrorSchema,
@@ -11,11 +16,6 @@ import type {
   systemInitMessageSchema,
   userMessageSchema,
 } from './sdk-message-schemas.js';
-import type { SDKAssistantMessage } from './messages/assistant-messages.js';
-import type { SDKResultError, SDKResultSuccess } from './messages/result-messages.js';
-import type { SDKMessage } from './messages/sdk-message.js';
-import type { SDKSystemInitMessage } from './messages/system-init-message.js';
-import type { SDKUserMessage } from './messages/user-messages.js';
 
 const frames = readFileSync(new URL('./fixtures/cli-2.1.332-frames.jsonl', import.meta.url), 'utf8')
   .split('\n')

@@ -4,7 +4,12 @@ import type { PermissionMode } from './messages/message-common.js';
 export type PermissionBehavior = 'allow' | 'deny' | 'ask';
 
 /** Where a permission update is saved: a settings file, the session only, or the CLI's arguments. */
-export type PermissionUpdateDestination = 'userSettings' | 'projectSettings' | 'localSettings' | 'session' | 'cliArg';
+export type PermissionUpdateDestination =
+  | 'userSettings'
+  | 'projectSettings'
+  | 'localSettings'
+  | 'session'
+  | 'cliArg';
 
 /** One permission rule: a tool name and, optionally, its content pattern (e.g. `Bash` + `npm test`). */
 export type PermissionRuleValue = {

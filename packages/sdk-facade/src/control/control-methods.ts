@@ -8,7 +8,13 @@ import type {
 } from '@ccsdk/control-protocol';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { RewindFilesResult } from './control-results.js';
-import type { AccountInfo, AgentInfo, InitializationResult, ModelInfo, SlashCommand } from './initialization.js';
+import type {
+  AccountInfo,
+  AgentInfo,
+  InitializationResult,
+  ModelInfo,
+  SlashCommand,
+} from './initialization.js';
 
 export type { McpServerStatus, PermissionMode };
 

@@ -1,8 +1,4 @@
-import type {
-  McpHttpServerConfig,
-  McpSSEServerConfig,
-  McpStdioServerConfig,
-} from '@ccsdk/control-protocol';
+import type { McpHttpServerConfig, McpSSEServerConfig, McpStdioServerConfig } from '@ccsdk/control-protocol';
 import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 
 /**

@@ -44,7 +44,11 @@ export function createPermissionHandler(
 }
 
 /** The callback's context from the request's snake_case fields; absent fields stay absent. */
-function contextOf(request: Record<string, unknown>, signal: AbortSignal, requestId: string): CanUseToolContext {
+function contextOf(
+  request: Record<string, unknown>,
+  signal: AbortSignal,
+  requestId: string,
+): CanUseToolContext {
   const text = (key: string): string | undefined => {
     const value = request[key];
     return typeof value === 'string' ? value : undefined;

@@ -68,4 +68,9 @@ export type CliControlRequest =
       display_name?: string;
       description?: string;
     }
-  | { subtype: 'request_user_dialog'; dialog_kind: string; payload: Record<string, unknown>; tool_use_id?: string };
+  | {
+      subtype: 'request_user_dialog';
+      dialog_kind: string;
+      payload: Record<string, unknown>;
+      tool_use_id?: string;
+    };

@@ -52,7 +52,13 @@ export type SDKControlReadFileResponse = {
 
 /** What `mcp_read_resource` answers: the resource's contents as the MCP server returned them. */
 export type SDKControlMcpReadResourceResponse = {
-  contents: { uri: string; mimeType?: string; text?: string; blob?: string; _meta?: Record<string, unknown> }[];
+  contents: {
+    uri: string;
+    mimeType?: string;
+    text?: string;
+    blob?: string;
+    _meta?: Record<string, unknown>;
+  }[];
 };
 
 /** What `reload_skills` answers: the skills now loaded. */

@@ -1,6 +1,10 @@
 import type { AgentDefinition } from '../agent-definition.js';
 import type { HookEvent } from '../hooks/base-hook-input.js';
-import type { McpServerConfigForProcessTransport, McpServerToolPolicy, SdkPluginConfig } from '../mcp-configs.js';
+import type {
+  McpServerConfigForProcessTransport,
+  McpServerToolPolicy,
+  SdkPluginConfig,
+} from '../mcp-configs.js';
 import type { PermissionMode } from '../messages/message-common.js';
 
 /*
@@ -116,5 +120,9 @@ export type HostControlRequest =
   | { subtype: 'background_tasks'; tool_use_id?: string }
   | { subtype: 'get_task_output'; task_id: string }
   | { subtype: 'apply_flag_settings'; settings: Record<string, unknown> }
-  | { subtype: 'update_settings'; source: 'localSettings' | 'userSettings'; settings: Record<string, unknown> }
+  | {
+      subtype: 'update_settings';
+      source: 'localSettings' | 'userSettings';
+      settings: Record<string, unknown>;
+    }
   | { subtype: 'mcp_read_resource'; serverName: string; uri: string };

@@ -1,5 +1,10 @@
 import type { SDKAssistantMessageError } from '../messages/message-common.js';
-import type { BackgroundTaskSummary, BaseHookInput, ExitReason, SessionCronSummary } from './base-hook-input.js';
+import type {
+  BackgroundTaskSummary,
+  BaseHookInput,
+  ExitReason,
+  SessionCronSummary,
+} from './base-hook-input.js';
 
 /** A session started (or restarted after `/clear`, resume, compaction, fork). */
 export type SessionStartHookInput = BaseHookInput & {
@@ -89,12 +94,16 @@ type ModelSwitchFacts = {
 };
 
 /** The model is about to change; a hook may allow, deny or ask. */
-export type PreModelSwitchHookInput = BaseHookInput & { hook_event_name: 'PreModelSwitch' } & ModelSwitchFacts & {
+export type PreModelSwitchHookInput = BaseHookInput & {
+  hook_event_name: 'PreModelSwitch';
+} & ModelSwitchFacts & {
     source: 'command' | 'picker' | 'sdk';
   };
 
 /** The model changed. */
-export type PostModelSwitchHookInput = BaseHookInput & { hook_event_name: 'PostModelSwitch' } & ModelSwitchFacts & {
+export type PostModelSwitchHookInput = BaseHookInput & {
+  hook_event_name: 'PostModelSwitch';
+} & ModelSwitchFacts & {
     source: 'command' | 'picker' | 'sdk' | 'auto' | 'resume';
   };
 

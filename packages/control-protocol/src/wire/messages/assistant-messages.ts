@@ -1,4 +1,7 @@
-import type { BetaMessage, BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages.mjs';
+import type {
+  BetaMessage,
+  BetaRawMessageStreamEvent,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages.mjs';
 import type { SDKAssistantMessageError, UUID } from './message-common.js';
 import type { SDKContextUsage, SDKUsageReport } from './usage-reports.js';
 

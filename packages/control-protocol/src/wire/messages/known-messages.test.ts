@@ -119,11 +119,15 @@ describe('SDKMessage narrowing', () => {
     const seen: string[] = [];
     const visit = (m: SDKMessage) => {
       if (m.type === 'result') {
-        expectTypeOf(m.terminal_reason).toEqualTypeOf<import('./message-common.js').TerminalReason | undefined>();
+        expectTypeOf(m.terminal_reason).toEqualTypeOf<
+          import('./message-common.js').TerminalReason | undefined
+        >();
         if (m.subtype === 'success') expectTypeOf(m.result).toEqualTypeOf<string>();
         else expectTypeOf(m.errors).toEqualTypeOf<string[]>();
       } else if (m.type === 'assistant') {
-        expectTypeOf(m.error).toEqualTypeOf<import('./message-common.js').SDKAssistantMessageError | undefined>();
+        expectTypeOf(m.error).toEqualTypeOf<
+          import('./message-common.js').SDKAssistantMessageError | undefined
+        >();
       } else if (m.type === 'system' && m.subtype === 'api_retry') {
         expectTypeOf(m.retry_delay_ms).toEqualTypeOf<number>();
       } else if (m.type === 'system' && m.subtype === 'permission_denied') {

@@ -1,11 +1,12 @@
 import type { SDKMessage, SDKUnknownMessage } from './sdk-message.js';
 
 /** `subtype` values of each {@link SDKMessage} `type` that has subtypes. */
-type SubtypeOf<T extends SDKMessage['type']> = Extract<SDKMessage, { type: T }> extends infer M
-  ? M extends { subtype: infer S extends string }
-    ? S
-    : never
-  : never;
+type SubtypeOf<T extends SDKMessage['type']> =
+  Extract<SDKMessage, { type: T }> extends infer M
+    ? M extends { subtype: infer S extends string }
+      ? S
+      : never
+    : never;
 
 /** The `type` values of the union without subtypes, mapped to true (checked against the union). */
 const PLAIN_TYPES: Record<Exclude<SDKMessage['type'], 'system' | 'result'>, true> = {

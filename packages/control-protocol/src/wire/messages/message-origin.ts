@@ -17,7 +17,12 @@ export type SDKMessageOrigin =
     }
   | {
       kind: 'task-notification';
-      subkind?: 'scheduled-trigger' | 'peer-send-message' | 'projects-relay' | 'session-inbox' | 'external-event';
+      subkind?:
+        | 'scheduled-trigger'
+        | 'peer-send-message'
+        | 'projects-relay'
+        | 'session-inbox'
+        | 'external-event';
       fireReason?: string;
       runId?: string;
     }

@@ -73,7 +73,11 @@ export type SDKResultSuccess = ResultFields & {
 
 /** `result` with an error subtype: the turn stopped early; `errors` says why. */
 export type SDKResultError = ResultFields & {
-  subtype: 'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries';
+  subtype:
+    | 'error_during_execution'
+    | 'error_max_turns'
+    | 'error_max_budget_usd'
+    | 'error_max_structured_output_retries';
   errors: string[];
   startup_failure_reason?: SDKStartupFailureReason;
   /** The settings or config file the CLI could not parse, when that stopped it. */
