@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { typeCheck } from './compile.js';
@@ -14,6 +14,17 @@ describe('a program written against the official types', () => {
 
   it('should compile unchanged against @ccsdk/sdk (the import mapped by `paths`)', () => {
     expect(typeCheck([PROGRAM_FILE], TO_OURS)).toEqual([]);
+  });
+
+  it('should compile unchanged against the built declarations of @ccsdk/sdk (what npm users get)', () => {
+    // `pnpm test` builds the dependencies first; run `pnpm build` before running this file alone.
+    const dist = join(OURS_ENTRY, '..', '..', 'dist', 'index.d.ts');
+    expect(existsSync(dist), `${dist} is missing: build @ccsdk/sdk first`).toBe(true);
+    const errors = typeCheck([PROGRAM_FILE], {
+      customConditions: [],
+      paths: { '@anthropic-ai/claude-agent-sdk': [dist] },
+    });
+    expect(errors).toEqual([]);
   });
 
   it('should stop compiling against @ccsdk/sdk when a message type it narrows on drifts', () => {
