@@ -53,7 +53,9 @@ describe('the official types against the real CLI 2.1.332', () => {
     // Every kind the real CLI sent is a member of the closed union.
     expect(messages.filter((m) => !isKnownSDKMessage(m)).map((m) => unknownSDKMessage(m)?.type)).toEqual([]);
     const kinds = new Set(messages.map((m) => (m.type === 'system' ? `system/${m.subtype}` : m.type)));
-    expect([...kinds]).toEqual(expect.arrayContaining(['system/init', 'assistant', 'user', 'stream_event', 'result']));
+    expect([...kinds]).toEqual(
+      expect.arrayContaining(['system/init', 'assistant', 'user', 'stream_event', 'result']),
+    );
     const last = messages.at(-1);
     expect(last?.type === 'result' && last.subtype === 'success' && last.result).toBe('Created.');
     // The context the official CanUseTool type promises: the tool use id the model sent, the
