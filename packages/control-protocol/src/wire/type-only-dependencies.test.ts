@@ -15,9 +15,11 @@ describe('@anthropic-ai/sdk is a types-only dependency', () => {
   it('should be imported with `import type` only, so no API client code reaches the bundle', () => {
     const root = join(new URL('.', import.meta.url).pathname, '..');
     const imports = sources(root).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/^import\s+(type\s+)?[^;]*?from\s+'(@anthropic-ai\/sdk[^']*)';/gms)].map(
-        (match) => ({ file, typeOnly: match[1] !== undefined, specifier: match[2] }),
-      ),
+      [
+        ...readFileSync(file, 'utf8').matchAll(
+          /^import\s+(type\s+)?[^;]*?from\s+'(@anthropic-ai\/sdk[^']*)';/gms,
+        ),
+      ].map((match) => ({ file, typeOnly: match[1] !== undefined, specifier: match[2] })),
     );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((i) => !i.typeOnly)).toEqual([]);
