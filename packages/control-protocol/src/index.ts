@@ -21,6 +21,13 @@ export {
 export type { LineSplitterOptions } from './line-splitter.js';
 export { LineSplitter } from './line-splitter.js';
 export type { Transport, TransportCloseInfo } from './transport.js';
+export type {
+  AccountInfo,
+  AgentDefinition,
+  AgentInfo,
+  AgentMcpServerSpec,
+  ModelInfo,
+} from './wire/agent-definition.js';
 export type { WireMessageClass } from './wire/classify-wire-message.js';
 export { classifyWireMessage } from './wire/classify-wire-message.js';
 export type {
@@ -32,6 +39,40 @@ export type {
   UnknownContentBlock,
 } from './wire/content-blocks.js';
 export { isTextBlock, isThinkingBlock, isToolResultBlock, isToolUseBlock } from './wire/content-blocks.js';
+export type {
+  CliControlRequest,
+  JsonRpcMessage,
+  SDKControlPermissionRequest,
+} from './wire/control/cli-control-requests.js';
+export type { SDKControlGetContextUsageResponse } from './wire/control/context-usage-response.js';
+export type {
+  SDKControlCancelRequest,
+  SDKControlRequest,
+  SDKControlRequestInner,
+  SDKControlResponse,
+} from './wire/control/control-envelopes.js';
+export type {
+  SDKControlGetUsageResponse,
+  SDKControlInitializeResponse,
+  SDKControlInterruptResponse,
+  SDKControlListPermissionRulesResponse,
+  SDKControlMcpReadResourceResponse,
+  SDKControlPermissionRulesState,
+  SDKControlReadFileResponse,
+  SDKControlReloadOutputStylesResponse,
+  SDKControlReloadPluginsResponse,
+  SDKControlReloadSkillsResponse,
+  SDKControlSetPermissionModeResponse,
+  SDKPermissionRuleDescription,
+  SDKPermissionRuleEntry,
+  SDKPermissionWorkspaceDirectory,
+  SDKSettingsParseError,
+} from './wire/control/control-responses.js';
+export type {
+  HostControlRequest,
+  SDKControlInitializeRequest,
+  SDKHookCallbackMatcher,
+} from './wire/control/host-control-requests.js';
 export type {
   ControlCancelRequest,
   ControlErrorBody,
@@ -66,24 +107,171 @@ export {
   isTranscriptMirror,
 } from './wire/guards.js';
 export type {
-  SDKAPIAssistantMessage,
-  SDKAssistantMessage,
-  SDKCompactBoundaryMessage,
-  SDKKnownMessage,
-  SDKMcpServerState,
-  SDKMessage,
-  SDKMirrorErrorMessage,
-  SDKPartialAssistantMessage,
+  BackgroundTaskSummary,
+  BaseHookInput,
+  ExitReason,
+  HookEvent,
+  SessionCronSummary,
+} from './wire/hooks/base-hook-input.js';
+export type {
+  ConfigChangeHookInput,
+  CwdChangedHookInput,
+  DirectoryAddedHookInput,
+  ElicitationHookInput,
+  ElicitationResultHookInput,
+  FileChangedHookInput,
+  InstructionsLoadedHookInput,
+  TaskCompletedHookInput,
+  TaskCreatedHookInput,
+  TeammateIdleHookInput,
+  WorktreeCreateHookInput,
+  WorktreeRemoveHookInput,
+} from './wire/hooks/environment-hook-inputs.js';
+export type { HookInput } from './wire/hooks/hook-input.js';
+export type { AsyncHookJSONOutput, HookJSONOutput, SyncHookJSONOutput } from './wire/hooks/hook-output.js';
+export type {
+  CwdChangedHookSpecificOutput,
+  ElicitationHookSpecificOutput,
+  ElicitationResultHookSpecificOutput,
+  FileChangedHookSpecificOutput,
+  HookPermissionDecision,
+  MessageDisplayHookSpecificOutput,
+  NotificationHookSpecificOutput,
+  PermissionDeniedHookSpecificOutput,
+  PermissionRequestHookSpecificOutput,
+  PostModelSwitchHookSpecificOutput,
+  PostToolBatchHookSpecificOutput,
+  PostToolUseFailureHookSpecificOutput,
+  PostToolUseHookSpecificOutput,
+  PreModelSwitchHookSpecificOutput,
+  PreSkillShellCommandHookSpecificOutput,
+  PreToolUseHookSpecificOutput,
+  SessionStartHookSpecificOutput,
+  SetupHookSpecificOutput,
+  StopHookSpecificOutput,
+  SubagentStartHookSpecificOutput,
+  SubagentStopHookSpecificOutput,
+  UserPromptExpansionHookSpecificOutput,
+  UserPromptSubmitHookSpecificOutput,
+  WorktreeCreateHookSpecificOutput,
+} from './wire/hooks/hook-specific-outputs.js';
+export type {
+  MessageDisplayHookInput,
+  NotificationHookInput,
+  PostCompactHookInput,
+  PostModelSwitchHookInput,
+  PreCompactHookInput,
+  PreModelSwitchHookInput,
+  SessionEndHookInput,
+  SessionStartHookInput,
+  SetupHookInput,
+  StopFailureHookInput,
+  StopHookInput,
+  SubagentStartHookInput,
+  SubagentStopHookInput,
+  UserPromptExpansionHookInput,
+  UserPromptSubmitHookInput,
+} from './wire/hooks/session-hook-inputs.js';
+export type {
+  PermissionDeniedHookInput,
+  PermissionRequestHookInput,
+  PostToolBatchHookInput,
+  PostToolBatchToolCall,
+  PostToolUseFailureHookInput,
+  PostToolUseHookInput,
+  PreSkillShellCommandHookInput,
+  PreToolUseHookInput,
+} from './wire/hooks/tool-hook-inputs.js';
+export type {
+  McpClaudeAIProxyServerConfig,
+  McpHttpServerConfig,
+  McpSdkServerConfig,
+  McpServerConfigForProcessTransport,
+  McpServerProvenance,
+  McpServerStatus,
+  McpServerStatusConfig,
+  McpServerToolPolicy,
+  McpSetServersResult,
+  McpSSEServerConfig,
+  McpStdioServerConfig,
+  SdkPluginConfig,
+} from './wire/mcp-configs.js';
+export type { SDKAssistantMessage, SDKPartialAssistantMessage } from './wire/messages/assistant-messages.js';
+export type {
+  SDKActiveGoalMessage,
+  SDKAuthStatusMessage,
+  SDKConversationResetMessage,
+  SDKPromptSuggestionMessage,
+  SDKRateLimitEvent,
+  SDKRateLimitInfo,
+  SDKToolProgressMessage,
+  SDKToolUseSummaryMessage,
+} from './wire/messages/event-messages.js';
+export { isKnownSDKMessage, unknownSDKMessage } from './wire/messages/known-messages.js';
+export type {
+  ApiKeySource,
+  FastModeDisabledReason,
+  FastModeState,
+  ModelUsage,
+  NonNullableUsage,
+  PermissionMode,
+  SDKAssistantMessageError,
+  SDKDeferredToolUse,
+  SDKMcpResourceLink,
   SDKPermissionDenial,
-  SDKResultBase,
-  SDKResultError,
-  SDKResultErrorSubtype,
-  SDKResultMessage,
-  SDKResultSuccess,
-  SDKSystemInitMessage,
+  SDKStartupFailureReason,
+  SlashCommand,
+  TerminalReason,
+  UUID,
+} from './wire/messages/message-common.js';
+export type { SDKMessageOrigin } from './wire/messages/message-origin.js';
+export type { SDKResultError, SDKResultMessage, SDKResultSuccess } from './wire/messages/result-messages.js';
+export type { SDKMessage, SDKUnknownMessage } from './wire/messages/sdk-message.js';
+export type { SDKSystemInitMessage, SDKSystemMessage } from './wire/messages/system-init-message.js';
+export type {
+  SDKElicitationCompleteMessage,
+  SDKHookProgressMessage,
+  SDKHookResponseMessage,
+  SDKHookStartedMessage,
+  SDKMemoryRecallMessage,
+  SDKModelRefusalFallbackMessage,
+  SDKModelRefusalNoFallbackMessage,
+  SDKPermissionDeniedMessage,
+  SDKPluginInstallMessage,
+  SDKThinkingTokensMessage,
+} from './wire/messages/system-model-messages.js';
+export type {
+  SDKAPIRetryMessage,
+  SDKCommandsChangedMessage,
+  SDKCompactBoundaryMessage,
+  SDKControlRequestProgressMessage,
+  SDKFilesPersistedEvent,
+  SDKInformationalMessage,
+  SDKLocalCommandOutputMessage,
+  SDKMirrorErrorMessage,
+  SDKNotificationMessage,
+  SDKSessionStateChangedMessage,
+  SDKSessionWritesLostMessage,
+  SDKStatus,
+  SDKStatusMessage,
+  SDKWorkerShuttingDownMessage,
+} from './wire/messages/system-session-messages.js';
+export type {
+  SDKBackgroundTasksChangedMessage,
   SDKTaskNotificationMessage,
+  SDKTaskProgressMessage,
   SDKTaskStartedMessage,
-  SDKUnknownMessage,
-  SDKUsage,
-  SDKUserMessage,
-} from './wire/sdk-messages.js';
+  SDKTaskUpdatedMessage,
+} from './wire/messages/task-messages.js';
+export type {
+  SDKContextUsage,
+  SDKContextUsageCategory,
+  SDKUsageReport,
+} from './wire/messages/usage-reports.js';
+export type { SDKUserMessage, SDKUserMessageReplay } from './wire/messages/user-messages.js';
+export type {
+  PermissionBehavior,
+  PermissionRuleValue,
+  PermissionUpdate,
+  PermissionUpdateDestination,
+} from './wire/permission-updates.js';

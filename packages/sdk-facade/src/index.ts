@@ -3,11 +3,48 @@
  * nothing else is.
  */
 
+// The wire: control requests and responses, MCP configs, permission updates (defined once in
+// @ccsdk/control-protocol).
+export type {
+  AgentDefinition,
+  AgentMcpServerSpec,
+  JsonRpcMessage,
+  McpClaudeAIProxyServerConfig,
+  McpHttpServerConfig,
+  McpSdkServerConfig,
+  McpServerConfigForProcessTransport,
+  McpServerProvenance,
+  McpServerStatusConfig,
+  McpServerToolPolicy,
+  McpSetServersResult,
+  McpSSEServerConfig,
+  McpStdioServerConfig,
+  SDKControlGetContextUsageResponse,
+  SDKControlGetUsageResponse,
+  SDKControlInitializeResponse,
+  SDKControlInterruptResponse,
+  SDKControlListPermissionRulesResponse,
+  SDKControlMcpReadResourceResponse,
+  SDKControlPermissionRulesState,
+  SDKControlReadFileResponse,
+  SDKControlReloadOutputStylesResponse,
+  SDKControlReloadPluginsResponse,
+  SDKControlReloadSkillsResponse,
+  SDKControlRequest,
+  SDKControlResponse,
+  SDKControlSetPermissionModeResponse,
+  SDKPermissionRuleDescription,
+  SDKPermissionRuleEntry,
+  SDKPermissionWorkspaceDirectory,
+  SDKSettingsParseError,
+  SdkPluginConfig,
+} from '@ccsdk/control-protocol';
 export { ControlProtocolError } from '@ccsdk/control-protocol';
 // Direct Connect.
 export type { DirectConnectTransportOptions } from '@ccsdk/direct-connect';
 export { DirectConnectError, DirectConnectTransport, parseDirectConnectUrl } from '@ccsdk/direct-connect';
 export type {
+  InferShape,
   McpSdkServerConfigWithInstance,
   SdkMcpToolDefinition,
   SdkMcpToolExtra,
@@ -21,6 +58,7 @@ export type {
   SessionStore,
   SessionStoreEntry,
   SessionStoreOption,
+  SessionSummaryEntry,
 } from '@ccsdk/session-store';
 export {
   archiveSession,
@@ -43,12 +81,8 @@ export {
 } from '@ccsdk/session-store';
 // The transport's errors, so callers can branch on them from one import.
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
-export type {
-  ControlMethods,
-  McpServerStatus,
-  PermissionMode,
-  RewindFilesResult,
-} from './control/control-methods.js';
+export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
+export type { RewindFilesResult } from './control/control-results.js';
 export type {
   AccountInfo,
   AgentInfo,
@@ -58,18 +92,77 @@ export type {
 } from './control/initialization.js';
 export type { SdkErrorCode } from './errors/error-codes.js';
 export { AbortError, ResultError, SdkError } from './errors/sdk-error.js';
+export type { ConfigScope, McpServerConfig } from './mcp/mcp-server-config.js';
+export type { AnyZodRawShape } from './mcp/tool-shapes.js';
 export type {
+  ApiKeySource,
   ContentBlock,
+  FastModeDisabledReason,
+  FastModeState,
+  ModelUsage,
+  NonNullableUsage,
+  SDKActiveGoalMessage,
+  SDKAPIRetryMessage,
   SDKAssistantMessage,
+  SDKAssistantMessageError,
+  SDKAuthStatusMessage,
+  SDKBackgroundTasksChangedMessage,
+  SDKCommandsChangedMessage,
+  SDKCompactBoundaryMessage,
+  SDKContextUsage,
+  SDKContextUsageCategory,
+  SDKControlRequestProgressMessage,
+  SDKConversationResetMessage,
+  SDKDeferredToolUse,
+  SDKElicitationCompleteMessage,
+  SDKFilesPersistedEvent,
+  SDKHookProgressMessage,
+  SDKHookResponseMessage,
+  SDKHookStartedMessage,
+  SDKInformationalMessage,
+  SDKLocalCommandOutputMessage,
+  SDKMcpResourceLink,
+  SDKMemoryRecallMessage,
   SDKMessage,
+  SDKMessageOrigin,
+  SDKMirrorErrorMessage,
+  SDKModelRefusalFallbackMessage,
+  SDKModelRefusalNoFallbackMessage,
+  SDKNotificationMessage,
+  SDKPartialAssistantMessage,
+  SDKPermissionDenial,
+  SDKPermissionDeniedMessage,
+  SDKPluginInstallMessage,
+  SDKPromptSuggestionMessage,
+  SDKRateLimitEvent,
+  SDKRateLimitInfo,
   SDKResultError,
   SDKResultMessage,
   SDKResultSuccess,
+  SDKSessionStateChangedMessage,
+  SDKSessionWritesLostMessage,
+  SDKStartupFailureReason,
+  SDKStatus,
+  SDKStatusMessage,
   SDKSystemInitMessage,
+  SDKSystemMessage,
+  SDKTaskNotificationMessage,
+  SDKTaskProgressMessage,
+  SDKTaskStartedMessage,
+  SDKTaskUpdatedMessage,
+  SDKThinkingTokensMessage,
+  SDKToolProgressMessage,
+  SDKToolUseSummaryMessage,
   SDKUnknownMessage,
+  SDKUsageReport,
   SDKUserMessage,
+  SDKUserMessageReplay,
+  SDKWorkerShuttingDownMessage,
+  TerminalReason,
+  UUID,
 } from './messages/messages.js';
 export {
+  isKnownSDKMessage,
   isSDKAssistantMessage,
   isSDKPartialAssistantMessage,
   isSDKResultError,
@@ -81,15 +174,74 @@ export {
   isThinkingBlock,
   isToolResultBlock,
   isToolUseBlock,
+  unknownSDKMessage,
 } from './messages/messages.js';
-export type { AgentDefinition } from './options/agents.js';
+export type {
+  ElicitationRequest,
+  ElicitationResult,
+  OnElicitation,
+  OnUserDialog,
+  ToolConfig,
+  UserDialogRequest,
+  UserDialogResult,
+} from './options/dialogs.js';
 export type { Options } from './options/options.js';
-export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions/permissions.js';
+export type {
+  BaseOutputFormat,
+  JsonSchemaOutputFormat,
+  OutputFormat,
+  OutputFormatType,
+  SdkBeta,
+} from './options/output-format.js';
+export type {
+  SandboxCredentialsConfig,
+  SandboxFilesystemConfig,
+  SandboxIgnoreViolations,
+  SandboxNetworkConfig,
+  SandboxSettings,
+} from './options/sandbox.js';
+export type {
+  EffortLevel,
+  ThinkingAdaptive,
+  ThinkingConfig,
+  ThinkingDisabled,
+  ThinkingEnabled,
+} from './options/thinking.js';
+export type {
+  CanUseTool,
+  CanUseToolContext,
+  PermissionBehavior,
+  PermissionDecisionClassification,
+  PermissionResult,
+  PermissionRuleValue,
+  PermissionUpdate,
+  PermissionUpdateDestination,
+} from './permissions/permissions.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './query/limits.js';
 export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
+export type { ClaimOptions, SpareProcess } from './query/spare-process.js';
 export type { WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
+export type {
+  ForkSessionOptions,
+  ForkSessionResult,
+  GetSessionInfoOptions,
+  GetSessionMessagesOptions,
+  GetSubagentMessagesOptions,
+  ListSessionsOptions,
+  ListSubagentsOptions,
+  SessionMessage,
+  SessionMutationOptions,
+  SessionStoreFlush,
+} from './sessions/session-options.js';
+export type { DeniedModelsMatch } from './settings/denied-models.js';
+export type {
+  SpawnedProcess,
+  SpawnOptions,
+  StdoutMessage,
+  Transport,
+} from './transport/process-transport.js';
 
 // hooks and settings
 
@@ -97,35 +249,76 @@ export { EXIT_REASONS, HOOK_EVENTS, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './con
 export type { HookErrorCode } from './hooks/hook-error.js';
 export { HookError } from './hooks/hook-error.js';
 export type {
+  BackgroundTaskSummary,
   BaseHookInput,
+  ConfigChangeHookInput,
+  CwdChangedHookInput,
+  DirectoryAddedHookInput,
+  ElicitationHookInput,
+  ElicitationResultHookInput,
   ExitReason,
+  FileChangedHookInput,
   HookEvent,
   HookInput,
+  InstructionsLoadedHookInput,
+  MessageDisplayHookInput,
   NotificationHookInput,
-  OtherHookInput,
+  PermissionDeniedHookInput,
   PermissionRequestHookInput,
+  PostCompactHookInput,
+  PostModelSwitchHookInput,
+  PostToolBatchHookInput,
+  PostToolBatchToolCall,
   PostToolUseFailureHookInput,
   PostToolUseHookInput,
   PreCompactHookInput,
+  PreModelSwitchHookInput,
+  PreSkillShellCommandHookInput,
   PreToolUseHookInput,
+  SessionCronSummary,
   SessionEndHookInput,
   SessionStartHookInput,
+  SetupHookInput,
+  StopFailureHookInput,
   StopHookInput,
   SubagentStartHookInput,
   SubagentStopHookInput,
+  TaskCompletedHookInput,
+  TaskCreatedHookInput,
+  TeammateIdleHookInput,
+  UserPromptExpansionHookInput,
   UserPromptSubmitHookInput,
+  WorktreeCreateHookInput,
+  WorktreeRemoveHookInput,
 } from './hooks/hook-input.js';
 export type {
   AsyncHookJSONOutput,
+  CwdChangedHookSpecificOutput,
+  ElicitationHookSpecificOutput,
+  ElicitationResultHookSpecificOutput,
+  FileChangedHookSpecificOutput,
   HookJSONOutput,
   HookPermissionDecision,
-  OtherHookSpecificOutput,
+  MessageDisplayHookSpecificOutput,
+  NotificationHookSpecificOutput,
+  PermissionDeniedHookSpecificOutput,
   PermissionRequestHookSpecificOutput,
+  PostModelSwitchHookSpecificOutput,
+  PostToolBatchHookSpecificOutput,
+  PostToolUseFailureHookSpecificOutput,
   PostToolUseHookSpecificOutput,
+  PreModelSwitchHookSpecificOutput,
+  PreSkillShellCommandHookSpecificOutput,
   PreToolUseHookSpecificOutput,
   SessionStartHookSpecificOutput,
+  SetupHookSpecificOutput,
+  StopHookSpecificOutput,
+  SubagentStartHookSpecificOutput,
+  SubagentStopHookSpecificOutput,
   SyncHookJSONOutput,
+  UserPromptExpansionHookSpecificOutput,
   UserPromptSubmitHookSpecificOutput,
+  WorktreeCreateHookSpecificOutput,
 } from './hooks/hook-output.js';
 export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
 export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
@@ -139,6 +332,7 @@ export { resolveSettings } from './settings/resolve-settings.js';
 export type { SettingsErrorCode } from './settings/settings-error.js';
 export { SettingsError } from './settings/settings-error.js';
 export type {
+  FlagSettings,
   PolicySettingsOrigin,
   ProvenanceEntry,
   ResolvedSettingSource,

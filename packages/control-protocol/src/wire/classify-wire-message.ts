@@ -11,7 +11,7 @@ import {
   type TranscriptMirror,
   transcriptMirrorSchema,
 } from './control-messages.js';
-import type { SDKMessage } from './sdk-messages.js';
+import type { SDKMessage } from './messages/sdk-message.js';
 
 /**
  * What one value read from the wire is. `sdk_message` values are not validated (use the

@@ -39,9 +39,11 @@ export type UnknownContentBlock = {
 };
 
 /**
- * One content block. Narrow with {@link isTextBlock}, {@link isThinkingBlock},
- * {@link isToolUseBlock} and {@link isToolResultBlock}: because of the catch-all member, a
- * bare `block.type === 'text'` check does not narrow on its own.
+ * One content block, loosely typed: what the guards {@link isTextBlock}, {@link isThinkingBlock},
+ * {@link isToolUseBlock} and {@link isToolResultBlock} check at run time. The messages
+ * themselves carry the Messages API's block types, which narrow on `block.type`; the guards
+ * also validate the fields, and keep the type they were given (`blocks.filter(isTextBlock)` on
+ * API blocks yields API text blocks).
  */
 export type ContentBlock = TextBlock | ThinkingBlock | ToolUseBlock | ToolResultBlock | UnknownContentBlock;
 
@@ -68,21 +70,21 @@ const toolResultBlockSchema = z.looseObject({
 export const contentBlockSchema = z.looseObject({ type: z.string() });
 
 /** True when `value` is a well-formed {@link TextBlock}. Never throws. */
-export function isTextBlock(value: unknown): value is TextBlock {
+export function isTextBlock<T>(value: T): value is T & TextBlock {
   return textBlockSchema.safeParse(value).success;
 }
 
 /** True when `value` is a well-formed {@link ThinkingBlock}. Never throws. */
-export function isThinkingBlock(value: unknown): value is ThinkingBlock {
+export function isThinkingBlock<T>(value: T): value is T & ThinkingBlock {
   return thinkingBlockSchema.safeParse(value).success;
 }
 
 /** True when `value` is a well-formed {@link ToolUseBlock}. Never throws. */
-export function isToolUseBlock(value: unknown): value is ToolUseBlock {
+export function isToolUseBlock<T>(value: T): value is T & ToolUseBlock {
   return toolUseBlockSchema.safeParse(value).success;
 }
 
 /** True when `value` is a well-formed {@link ToolResultBlock}. Never throws. */
-export function isToolResultBlock(value: unknown): value is ToolResultBlock {
+export function isToolResultBlock<T>(value: T): value is T & ToolResultBlock {
   return toolResultBlockSchema.safeParse(value).success;
 }

@@ -4,6 +4,11 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { isTextBlock, isThinkingBlock, isToolResultBlock, isToolUseBlock } from './content-blocks.js';
 import * as guards from './guards.js';
+import type { SDKAssistantMessage } from './messages/assistant-messages.js';
+import type { SDKResultError, SDKResultSuccess } from './messages/result-messages.js';
+import type { SDKMessage } from './messages/sdk-message.js';
+import type { SDKSystemInitMessage } from './messages/system-init-message.js';
+import type { SDKUserMessage } from './messages/user-messages.js';
 import type {
   assistantMessageSchema,
   resultErrorSchema,
@@ -11,14 +16,6 @@ import type {
   systemInitMessageSchema,
   userMessageSchema,
 } from './sdk-message-schemas.js';
-import type {
-  SDKAssistantMessage,
-  SDKMessage,
-  SDKResultError,
-  SDKResultSuccess,
-  SDKSystemInitMessage,
-  SDKUserMessage,
-} from './sdk-messages.js';
 
 const frames = readFileSync(new URL('./fixtures/cli-2.1.332-frames.jsonl', import.meta.url), 'utf8')
   .split('\n')
@@ -114,12 +111,22 @@ describe('types and schemas agree', () => {
     expectTypeOf<
       Assignable<Plain<SDKSystemInitMessage>, z.infer<typeof systemInitMessageSchema>>
     >().toEqualTypeOf<true>();
+    // `message` is the Messages API's own type (interfaces all the way down); the schema checks
+    // its block array shallowly, so compare the envelope here and the blocks on real frames above.
     expectTypeOf<
-      Assignable<Plain<SDKAssistantMessage>, z.infer<typeof assistantMessageSchema>>
+      Assignable<
+        Pick<SDKAssistantMessage, 'type' | 'parent_tool_use_id' | 'session_id'>,
+        Pick<z.infer<typeof assistantMessageSchema>, 'type' | 'parent_tool_use_id' | 'session_id'>
+      >
     >().toEqualTypeOf<true>();
     expectTypeOf<
-      Assignable<Plain<SDKUserMessage>, z.infer<typeof userMessageSchema>>
+      Assignable<Pick<SDKUserMessage, 'type'>, Pick<z.infer<typeof userMessageSchema>, 'type'>>
     >().toEqualTypeOf<true>();
+    // A message the caller writes may leave `session_id` out; the CLI's output always has it,
+    // and the guard (which reads CLI output) asks for it.
+    expectTypeOf<
+      Assignable<Pick<SDKUserMessage, 'session_id'>, Pick<z.infer<typeof userMessageSchema>, 'session_id'>>
+    >().toEqualTypeOf<false>();
     expectTypeOf<
       Assignable<Plain<SDKResultSuccess>, z.infer<typeof resultSuccessSchema>>
     >().toEqualTypeOf<true>();

@@ -10,6 +10,11 @@ import {
   type TranscriptMirror,
   transcriptMirrorSchema,
 } from './control-messages.js';
+import type { SDKAssistantMessage, SDKPartialAssistantMessage } from './messages/assistant-messages.js';
+import type { SDKResultError, SDKResultMessage, SDKResultSuccess } from './messages/result-messages.js';
+import type { SDKSystemInitMessage } from './messages/system-init-message.js';
+import type { SDKTaskNotificationMessage, SDKTaskStartedMessage } from './messages/task-messages.js';
+import type { SDKUserMessage } from './messages/user-messages.js';
 import {
   assistantMessageSchema,
   partialAssistantMessageSchema,
@@ -20,17 +25,6 @@ import {
   taskStartedMessageSchema,
   userMessageSchema,
 } from './sdk-message-schemas.js';
-import type {
-  SDKAssistantMessage,
-  SDKPartialAssistantMessage,
-  SDKResultError,
-  SDKResultMessage,
-  SDKResultSuccess,
-  SDKSystemInitMessage,
-  SDKTaskNotificationMessage,
-  SDKTaskStartedMessage,
-  SDKUserMessage,
-} from './sdk-messages.js';
 
 /*
  * Type guards over the zod schemas. Each takes any value, never throws, and narrows only when

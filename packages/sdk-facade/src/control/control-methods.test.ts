@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
@@ -11,8 +12,15 @@ const CALLS: Call[] = [
   ['setModel', [], 'set_model', { model: null }],
   ['setMaxThinkingTokens', [2048], 'set_max_thinking_tokens', { max_thinking_tokens: 2048 }],
   ['setMaxThinkingTokens', [null], 'set_max_thinking_tokens', { max_thinking_tokens: null }],
+  [
+    'setMaxThinkingTokens',
+    [1024, 'omitted'],
+    'set_max_thinking_tokens',
+    { max_thinking_tokens: 1024, thinking_display: 'omitted' },
+  ],
   ['mcpServerStatus', [], 'mcp_status', {}],
   ['getContextUsage', [], 'get_context_usage', {}],
+  ['getContextUsage', [{ detail: 'full' }], 'get_context_usage', { detail: 'full' }],
   ['rewindFiles', ['u-1', { dryRun: true }], 'rewind_files', { user_message_id: 'u-1', dry_run: true }],
   ['reconnectMcpServer', ['docs'], 'mcp_reconnect', { serverName: 'docs' }],
   ['toggleMcpServer', ['docs', false], 'mcp_toggle', { serverName: 'docs', enabled: false }],
@@ -36,6 +44,19 @@ describe('Query control methods', () => {
     const sent = transport.controlRequests(subtype);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.['request']).toEqual({ subtype, ...payload });
+    await run.close();
+  });
+
+  it('should resolve interrupt() and setPermissionMode() with the CLI answer, as the official types say', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('interrupt', { still_queued: ['u-2'], cancelled: [] });
+    transport.replies.set('set_permission_mode', { mode: 'plan' });
+    const run = query({ prompt: 'go', options: { transport } });
+    await expect(run.interrupt()).resolves.toEqual({ still_queued: ['u-2'], cancelled: [] });
+    await expect(run.setPermissionMode('plan')).resolves.toEqual({ mode: 'plan' });
+    // An older CLI answers interrupt with an empty body: there is no report to give.
+    transport.replies.set('interrupt', {});
+    await expect(run.interrupt()).resolves.toBeUndefined();
     await run.close();
   });
 
@@ -100,7 +121,8 @@ describe('Query control methods', () => {
     const transport = new FakeCliTransport();
     const run = query({ prompt: 'go', options: { transport } });
     await expect(run.setMaxThinkingTokens(-1)).rejects.toThrow(TypeError);
-    expect(() => run.setMcpServers({ calc: { type: 'sdk', name: 'calc' } })).toThrow(TypeError);
+    const inProcess = { type: 'sdk', name: 'calc' } as unknown as McpServerConfig;
+    expect(() => run.setMcpServers({ calc: inProcess })).toThrow(TypeError);
     expect(transport.controlRequests('set_max_thinking_tokens')).toHaveLength(0);
     await run.close();
   });

@@ -1,4 +1,14 @@
 import type {
+  McpServerStatus,
+  McpSetServersResult,
+  PermissionMode,
+  SDKControlGetContextUsageResponse,
+  SDKControlInterruptResponse,
+  SDKControlSetPermissionModeResponse,
+} from '@ccsdk/control-protocol';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
+import type { RewindFilesResult } from './control-results.js';
+import type {
   AccountInfo,
   AgentInfo,
   InitializationResult,
@@ -6,26 +16,7 @@ import type {
   SlashCommand,
 } from './initialization.js';
 
-/** A permission mode the CLI accepts. */
-export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto';
-
-/** One MCP server's state, as `mcpServerStatus()` reports it. */
-export interface McpServerStatus {
-  name: string;
-  /** `connected`, `pending`, `failed`, `needs-auth`, `disabled`, or a later value. */
-  status: string;
-  serverInfo?: { name: string; version: string };
-  error?: string;
-  [key: string]: unknown;
-}
-
-/** What `rewindFiles()` did (or, with `dryRun`, would do). */
-export interface RewindFilesResult {
-  canRewind?: boolean;
-  error?: string;
-  filesChanged?: string[];
-  [key: string]: unknown;
-}
+export type { McpServerStatus, PermissionMode };
 
 /**
  * The control methods of a query, each one control request to the CLI. Every method waits for
@@ -45,14 +36,18 @@ export abstract class ControlMethods {
   /** Resolves with the CLI's `initialize` answer once the session is ready. */
   abstract initializationResult(): Promise<InitializationResult>;
 
-  /** Interrupts the current turn; the session can go on with a new message. */
-  async interrupt(): Promise<void> {
-    await this.request('interrupt');
+  /**
+   * Interrupts the current turn; the session can go on with a new message. Resolves with the
+   * CLI's report of queued prompts, or `undefined` when the CLI sent none.
+   */
+  async interrupt(): Promise<SDKControlInterruptResponse | undefined> {
+    const reply = await this.request<Partial<SDKControlInterruptResponse>>('interrupt');
+    return Array.isArray(reply.still_queued) ? (reply as SDKControlInterruptResponse) : undefined;
   }
 
-  /** Changes the permission mode for the rest of the session. */
-  async setPermissionMode(mode: PermissionMode): Promise<void> {
-    await this.request('set_permission_mode', { mode });
+  /** Changes the permission mode for the rest of the session; resolves with the CLI's answer. */
+  async setPermissionMode(mode: PermissionMode): Promise<SDKControlSetPermissionModeResponse | undefined> {
+    return this.request<SDKControlSetPermissionModeResponse>('set_permission_mode', { mode });
   }
 
   /**
@@ -63,14 +58,23 @@ export abstract class ControlMethods {
     await this.request('set_model', { model: model ?? null });
   }
 
-  /** Sets the thinking budget in tokens; `null` clears it. */
-  async setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void> {
+  /**
+   * Sets the thinking budget in tokens; `null` clears it. `thinkingDisplay` (when given) sets
+   * how thinking text comes back.
+   */
+  async setMaxThinkingTokens(
+    maxThinkingTokens: number | null,
+    thinkingDisplay?: 'summarized' | 'omitted' | 'highlights' | null,
+  ): Promise<void> {
     if (maxThinkingTokens !== null && !(Number.isInteger(maxThinkingTokens) && maxThinkingTokens >= 0)) {
       throw new TypeError(
         `maxThinkingTokens must be a non-negative integer or null, got ${String(maxThinkingTokens)}`,
       );
     }
-    await this.request('set_max_thinking_tokens', { max_thinking_tokens: maxThinkingTokens });
+    await this.request('set_max_thinking_tokens', {
+      max_thinking_tokens: maxThinkingTokens,
+      ...(thinkingDisplay === undefined ? {} : { thinking_display: thinkingDisplay }),
+    });
   }
 
   /** The slash commands and skills the session offers (from `initialize`). */
@@ -100,8 +104,8 @@ export abstract class ControlMethods {
   }
 
   /** How the context window is used (categories, total and max tokens), asked of the CLI now. */
-  getContextUsage(): Promise<Record<string, unknown>> {
-    return this.request('get_context_usage');
+  getContextUsage(opts: { detail?: 'summary' | 'full' } = {}): Promise<SDKControlGetContextUsageResponse> {
+    return this.request('get_context_usage', opts.detail === undefined ? {} : { detail: opts.detail });
   }
 
   /** Restores files to their state at a user message (needs `enableFileCheckpointing`). */
@@ -124,11 +128,12 @@ export abstract class ControlMethods {
 
   /**
    * Replaces the session's process MCP servers (stdio, SSE, HTTP); resolves with the CLI's report
-   * of what was added, removed and failed. In-process servers are fixed at `query()` time.
+   * of what was added, removed and failed. In-process servers are fixed at `query()` time: a
+   * `type: 'sdk'` entry is refused with a `TypeError` (the official SDK's type allows it).
    */
-  setMcpServers(servers: Record<string, Record<string, unknown>>): Promise<Record<string, unknown>> {
+  setMcpServers(servers: Record<string, McpServerConfig>): Promise<McpSetServersResult> {
     for (const [name, config] of Object.entries(servers)) {
-      if (config['type'] === 'sdk') {
+      if (config.type === 'sdk') {
         throw new TypeError(
           `setMcpServers: ${JSON.stringify(name)} is an in-process server; pass those to query() instead`,
         );

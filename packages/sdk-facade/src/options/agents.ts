@@ -1,35 +1,6 @@
-/**
- * A subagent defined for this session only, sent in `initialize` (not on argv). The main agent can
- * delegate to it by name with the Task tool.
- */
-export interface AgentDefinition {
-  /** When to use this agent; the main agent reads it to choose. */
-  description: string;
-  /** The agent's system prompt. */
-  prompt: string;
-  /** Tools it may use; absent = the main agent's tools. */
-  tools?: string[];
-  /** Tools it may not use. */
-  disallowedTools?: string[];
-  /** `sonnet`, `opus`, `haiku`, `inherit`, or a model id. */
-  model?: string;
-  /** Skills it may load. */
-  skills?: string[];
-  /** Memory scope, e.g. `user`, `project`, `local`. */
-  memory?: string;
-  /** MCP servers it may use, by name. */
-  mcpServers?: string[];
-  /** A first message sent when the agent starts. */
-  initialPrompt?: string;
-  /** Turn limit of one run of the agent. */
-  maxTurns?: number;
-  /** Run it in the background. */
-  background?: boolean;
-  /** Reasoning effort. */
-  effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
-  /** Permission mode of its runs. */
-  permissionMode?: string;
-}
+import type { AgentDefinition } from '@ccsdk/control-protocol';
+
+export type { AgentDefinition };
 
 /** The `agents` payload of `initialize`: each definition without its absent or null fields. */
 export function agentsForInitialize(

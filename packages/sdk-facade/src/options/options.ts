@@ -1,37 +1,84 @@
-import type { Transport } from '@ccsdk/control-protocol';
-import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
-import type { MirrorFlushMode } from '@ccsdk/mirror-batcher';
+import type { AgentDefinition, PermissionMode, SdkPluginConfig, Transport } from '@ccsdk/control-protocol';
 import type { SessionStore } from '@ccsdk/session-store';
-import type { McpServerConfig, SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
 import type { HooksOption } from '../hooks/hook-types.js';
+import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { CanUseTool } from '../permissions/permissions.js';
-import type { AgentDefinition } from './agents.js';
+import type { SessionStoreFlush } from '../sessions/session-options.js';
+import type { Settings } from '../settings/settings-types.js';
+import type { OutputFormat, SdkBeta } from './output-format.js';
+import type { SandboxSettings } from './sandbox.js';
+import type { EffortLevel, ThinkingConfig } from './thinking.js';
+
+/** The CLI options whose types `Options` states itself (the official SDK's types). */
+type RetypedCliKeys =
+  | 'sessionMirror'
+  | 'mcpServers'
+  | 'betas'
+  | 'managedSettings'
+  | 'permissionMode'
+  | 'sandbox'
+  | 'settings'
+  | 'plugins'
+  | 'effort'
+  | 'thinking'
+  | 'outputFormat';
 
 /**
  * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)
- * plus what the SDK itself handles (callbacks, abort, a custom transport).
+ * plus what the SDK itself handles (callbacks, abort, a session store). Type-compatible with the
+ * official SDK's `Options` both ways.
+ *
+ * ccsdk extensions (absent from the official `Options`): `transport`, `signal`,
+ * `initializeTimeoutMs`, `onWarning`, the transport's tuning (`resolveFrom`, `maxLineBytes`,
+ * `closeGraceMs`, `killAfterMs`, `stderrTailBytes`, `rawLines`), `bare`, `advisorModel`, a
+ * string `debug` filter, a string (path or JSON) `mcpServers`, and `timeoutMs` on hook matchers.
  */
-export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror' | 'mcpServers'> {
+export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys> {
   /**
    * MCP servers by name: process servers (stdio, SSE, HTTP) go to the CLI's `--mcp-config`;
    * in-process servers made with `createSdkMcpServer()` are answered by this process over the
-   * control channel. A string is a path or JSON text passed to the CLI verbatim.
+   * control channel. A string is a path or JSON text passed to the CLI verbatim (an extension).
    */
-  mcpServers?: Record<string, McpServerConfig | McpSdkServerConfigWithInstance> | string;
+  mcpServers?: Record<string, McpServerConfig> | string;
+  /** API beta features to turn on (`--betas`). */
+  betas?: SdkBeta[];
+  /** Policy-tier settings for this session, as if from the managed settings file. */
+  managedSettings?: Settings;
+  /** The permission mode to start in (`--permission-mode`). */
+  permissionMode?: PermissionMode;
+  /** Run Bash in an OS sandbox with these rules. */
+  sandbox?: SandboxSettings;
+  /** Flag-level settings: a settings object, or a path / JSON text (`--settings`). */
+  settings?: string | Settings;
+  /** Local plugins (`--plugin-dir`, repeated). */
+  plugins?: SdkPluginConfig[];
+  /** How hard the model works (`--effort`). */
+  effort?: EffortLevel;
+  /** Extended thinking; takes precedence over `maxThinkingTokens`. */
+  thinking?: ThinkingConfig;
+  /** Ask for structured output matching a JSON schema. */
+  outputFormat?: OutputFormat;
   /** Aborting it ends the query with an `AbortError` and stops the CLI. */
   abortController?: AbortController;
-  /** Same as `abortController`, for callers that already hold a signal. */
+  /** ccsdk extension: same as `abortController`, for callers that already hold a signal. */
   signal?: AbortSignal;
-  /** Use this transport instead of spawning the CLI (e.g. Direct Connect, or an in-memory pair in tests). */
+  /**
+   * ccsdk extension: use this transport instead of spawning the CLI (e.g. Direct Connect, or an
+   * in-memory pair in tests).
+   */
   transport?: Transport;
-  /** Bound on the `initialize` handshake, in ms. Default `INITIALIZE_TIMEOUT_MS` (60 s). */
+  /** ccsdk extension: bound on the `initialize` handshake, in ms. Default `INITIALIZE_TIMEOUT_MS` (60 s). */
   initializeTimeoutMs?: number;
   /**
-   * Receives non-fatal problems (a malformed stdout line, a callback that threw). Default:
-   * `process.emitWarning`.
+   * ccsdk extension: receives non-fatal problems (a malformed stdout line, a callback that
+   * threw). Default: `process.emitWarning`.
    */
   onWarning?: (error: Error) => void;
-  /** Asked before each tool use the CLI's rules do not settle. Sets `--permission-prompt-tool stdio`. */
+  /**
+   * Asked before each tool use the CLI's rules do not settle. Sets `--permission-prompt-tool stdio`.
+   * Resolving `null` denies.
+   */
   canUseTool?: CanUseTool;
   /**
    * Mirror the session's transcript into this store as the CLI writes it (`--session-mirror`).
@@ -47,7 +94,7 @@ export interface Options extends Omit<SubprocessTransportOptions, 'sessionMirror
    */
   loadTimeoutMs?: number;
   /** `batched` (default): append past 500 entries / 1 MiB and at flushes; `eager`: after every frame. */
-  sessionStoreFlush?: MirrorFlushMode;
+  sessionStoreFlush?: SessionStoreFlush;
   /** Subagents for this session, by name (sent in `initialize`). */
   agents?: Record<string, AgentDefinition>;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */

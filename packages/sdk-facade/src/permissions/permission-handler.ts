@@ -1,5 +1,5 @@
 import type { ControlRequestHandler } from '@ccsdk/control-protocol';
-import type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions.js';
+import type { CanUseTool, CanUseToolContext, PermissionResult, PermissionUpdate } from './permissions.js';
 
 /**
  * Answers the CLI's `can_use_tool` control requests with the caller's callback.
@@ -11,11 +11,11 @@ export function createPermissionHandler(
   canUseTool: CanUseTool,
   warn: (error: Error) => void,
 ): ControlRequestHandler {
-  return async (request, { signal }) => {
+  return async (request, { signal, requestId }) => {
     const input = isRecord(request['input']) ? request['input'] : {};
-    let result: PermissionResult;
+    let result: PermissionResult | null;
     try {
-      result = await canUseTool(String(request['tool_name']), input, contextOf(request, signal));
+      result = await canUseTool(String(request['tool_name']), input, contextOf(request, signal, requestId));
     } catch (error) {
       const failure = error instanceof Error ? error : new Error(String(error));
       warn(failure);
@@ -35,6 +35,7 @@ export function createPermissionHandler(
         ...(result.interrupt === true ? { interrupt: true } : {}),
       };
     }
+    if (result === null) return { behavior: 'deny', message: 'Denied.' };
     warn(
       new TypeError(`canUseTool must answer { behavior: 'allow' | 'deny' }, got ${JSON.stringify(result)}`),
     );
@@ -42,22 +43,47 @@ export function createPermissionHandler(
   };
 }
 
-function contextOf(request: Record<string, unknown>, signal: AbortSignal): CanUseToolContext {
+/** The callback's context from the request's snake_case fields; absent fields stay absent. */
+function contextOf(
+  request: Record<string, unknown>,
+  signal: AbortSignal,
+  requestId: string,
+): CanUseToolContext {
   const text = (key: string): string | undefined => {
     const value = request[key];
     return typeof value === 'string' ? value : undefined;
   };
+  const context: CanUseToolContext = { signal, toolUseID: text('tool_use_id') ?? '', requestId };
   const suggestions = request['permission_suggestions'];
-  const context: { -readonly [K in keyof CanUseToolContext]: CanUseToolContext[K] } = { signal };
-  if (Array.isArray(suggestions)) context.suggestions = suggestions;
-  const toolUseID = text('tool_use_id');
-  if (toolUseID !== undefined) context.toolUseID = toolUseID;
-  const blockedPath = text('blocked_path');
-  if (blockedPath !== undefined) context.blockedPath = blockedPath;
-  const decisionReason = text('decision_reason');
-  if (decisionReason !== undefined) context.decisionReason = decisionReason;
-  const agentID = text('agent_id');
-  if (agentID !== undefined) context.agentID = agentID;
+  if (Array.isArray(suggestions)) context.suggestions = suggestions as PermissionUpdate[];
+  const strings = [
+    ['blocked_path', 'blockedPath'],
+    ['decision_reason', 'decisionReason'],
+    ['agent_id', 'agentID'],
+    ['title', 'title'],
+    ['display_name', 'displayName'],
+    ['description', 'description'],
+  ] as const;
+  for (const [wire, name] of strings) {
+    const value = text(wire);
+    if (value !== undefined) context[name] = value;
+  }
+  if (typeof request['default_to_no'] === 'boolean') context.defaultToNo = request['default_to_no'];
+  if (typeof request['suppress_always_allow_rule'] === 'boolean') {
+    context.suppressAlwaysAllowRule = request['suppress_always_allow_rule'];
+  }
+  const server = request['mcp_server'];
+  if (isRecord(server) && typeof server['name'] === 'string' && typeof server['source'] === 'string') {
+    context.mcpServer = { name: server['name'], source: server['source'] };
+  }
+  const rule = request['matched_ask_rule'];
+  if (isRecord(rule) && typeof rule['source'] === 'string' && typeof rule['tool_name'] === 'string') {
+    context.matchedAskRule = {
+      source: rule['source'],
+      toolName: rule['tool_name'],
+      ...(typeof rule['rule_content'] === 'string' ? { ruleContent: rule['rule_content'] } : {}),
+    };
+  }
   return context;
 }
 

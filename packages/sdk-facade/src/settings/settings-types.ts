@@ -1,4 +1,6 @@
+import type { PermissionMode } from '@ccsdk/control-protocol';
 import type { SettingSource } from '@ccsdk/transport-subprocess';
+import type { EffortLevel } from '../options/thinking.js';
 import type { SettingsError } from './settings-error.js';
 
 export type { SettingSource };
@@ -6,8 +8,13 @@ export type { SettingSource };
 /** Where a setting came from: a settings file, the `settings` option (`'flag'`), or policy (`'managed'`). */
 export type ResolvedSettingSource = SettingSource | 'managed' | 'flag';
 
-/** Which policy input supplied the managed tier: the managed settings file (with drop-ins) or `options.managedSettings`. */
-export type PolicySettingsOrigin = 'file' | 'parent';
+/**
+ * Which policy input supplied the managed tier. `resolveSettings()` reads two of them: the
+ * managed settings file with its drop-ins (`'file'`) and `options.managedSettings`
+ * (`'parent'`); the others name the CLI's own policy channels (helper, remote, macOS plist,
+ * Windows registry).
+ */
+export type PolicySettingsOrigin = 'helper' | 'remote' | 'plist' | 'hklm' | 'file' | 'parent' | 'hkcu';
 
 /**
  * A Claude Code settings object. The keys the SDK looks at are typed; every other key the CLI
@@ -20,11 +27,11 @@ export interface Settings {
     allow?: string[];
     deny?: string[];
     ask?: string[];
-    defaultMode?: string;
+    defaultMode?: PermissionMode;
     additionalDirectories?: string[];
     [key: string]: unknown;
   };
-  hooks?: Record<string, unknown>;
+  /** Every other key, `hooks` included, as the CLI reads it (the CLI's schema is the reference). */
   [key: string]: unknown;
 }
 
@@ -53,9 +60,25 @@ export interface ResolvedSettings {
    * For each top-level key of `effective`, the highest-precedence source that set it. Objects and
    * arrays merge across sources, so lower sources may have contributed too: see `sources`.
    */
-  provenance: Record<string, ProvenanceEntry>;
+  provenance: Partial<Record<keyof Settings, ProvenanceEntry>>;
   /** The sources that were read, lowest precedence first: user, project, local, flag, managed. */
   sources: SettingsSourceEntry[];
-  /** Files skipped and fields dropped, as the CLI skips them (it goes on without them). */
+  /** Which OS policy channels could not be read (never set by this SDK: it reads files only). */
+  machinePolicy?: {
+    didNotLoad: false | Array<'profile' | 'registry' | 'file'>;
+    registryPolicyDifferedFromFingerprint?: true;
+  };
+  /**
+   * ccsdk extension: files skipped and fields dropped, as the CLI skips them (it goes on
+   * without them).
+   */
   errors: SettingsError[];
 }
+
+/**
+ * Settings at flag level, as `applyFlagSettings()` and a claim take them: any settings key, and
+ * `null` to remove one.
+ */
+export type FlagSettings = {
+  [K in keyof Settings]?: K extends 'effortLevel' ? EffortLevel | null : Settings[K] | null;
+};

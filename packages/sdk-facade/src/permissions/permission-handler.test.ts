@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPermissionHandler } from './permission-handler.js';
+import type { CanUseToolContext, PermissionResult } from './permissions.js';
+
+const signal = new AbortController().signal;
+
+/** Runs the handler on one `can_use_tool` body and returns its reply and what the callback saw. */
+async function ask(body: Record<string, unknown>, answer: PermissionResult | null = { behavior: 'allow' }) {
+  const seen: { context?: CanUseToolContext; toolName?: string } = {};
+  const warnings: Error[] = [];
+  const handler = createPermissionHandler(
+    async (toolName, _input, context) => {
+      Object.assign(seen, { toolName, context });
+      return answer;
+    },
+    (error) => warnings.push(error),
+  );
+  const reply = await handler({ subtype: 'can_use_tool', ...body }, { signal, requestId: 'req_7_ab' });
+  return { reply, seen, warnings };
+}
+
+describe('createPermissionHandler', () => {
+  it('should give the callback the official context, camelCased from the request', async () => {
+    const { seen } = await ask({
+      tool_name: 'mcp__docs__search',
+      input: { q: 1 },
+      tool_use_id: 'toolu_1',
+      blocked_path: '/etc/x',
+      decision_reason: 'rule',
+      agent_id: 'agent-2',
+      title: 'Search docs?',
+      display_name: 'Search',
+      description: 'Looks things up',
+      default_to_no: true,
+      suppress_always_allow_rule: false,
+      mcp_server: { name: 'docs', source: 'project' },
+      matched_ask_rule: { source: 'userSettings', tool_name: 'mcp__docs__search', rule_content: 'q' },
+      permission_suggestions: [{ type: 'setMode', mode: 'plan', destination: 'session' }],
+    });
+    expect(seen.toolName).toBe('mcp__docs__search');
+    expect(seen.context).toEqual({
+      signal,
+      requestId: 'req_7_ab',
+      toolUseID: 'toolu_1',
+      blockedPath: '/etc/x',
+      decisionReason: 'rule',
+      agentID: 'agent-2',
+      title: 'Search docs?',
+      displayName: 'Search',
+      description: 'Looks things up',
+      defaultToNo: true,
+      suppressAlwaysAllowRule: false,
+      mcpServer: { name: 'docs', source: 'project' },
+      matchedAskRule: { source: 'userSettings', toolName: 'mcp__docs__search', ruleContent: 'q' },
+      suggestions: [{ type: 'setMode', mode: 'plan', destination: 'session' }],
+    });
+  });
+
+  it('should deny on a null answer without a warning, and on a malformed one with a warning', async () => {
+    const nothing = await ask({ tool_name: 'Bash', input: {}, tool_use_id: 't' }, null);
+    expect(nothing.reply).toEqual({ behavior: 'deny', message: 'Denied.' });
+    expect(nothing.warnings).toEqual([]);
+    const bad = await ask({ tool_name: 'Bash', input: {}, tool_use_id: 't' }, { behavior: 'maybe' } as never);
+    expect(bad.reply?.['behavior']).toBe('deny');
+    expect(bad.warnings).toHaveLength(1);
+  });
+
+  it('should leave out context fields that are absent or of the wrong type, for any request', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.string(), fc.jsonValue()), async (body) => {
+        const { seen, reply } = await ask(body);
+        expect(reply?.['behavior']).toBe('allow');
+        const context = seen.context as Record<string, unknown>;
+        for (const key of [
+          'title',
+          'displayName',
+          'description',
+          'blockedPath',
+          'decisionReason',
+          'agentID',
+        ]) {
+          if (key in context) expect(typeof context[key]).toBe('string');
+        }
+        if ('mcpServer' in context)
+          expect(Object.keys(context['mcpServer'] as object).sort()).toEqual(['name', 'source']);
+        expect(context['requestId']).toBe('req_7_ab');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
