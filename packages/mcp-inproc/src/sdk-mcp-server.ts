@@ -55,7 +55,10 @@ export class SdkMcpServer {
   readonly [MARKER] = true;
   readonly #blueprint: ServerBlueprint;
 
-  /** Use {@link createSdkMcpServer}; it checks the options first. */
+  /**
+   * Use {@link createSdkMcpServer}; it checks the options first.
+   * @internal
+   */
   constructor(blueprint: ServerBlueprint) {
     this.#blueprint = blueprint;
     this.name = blueprint.name;
