@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `pnpm test`: the whole gate, in order: build every package, typecheck, lint, then every test
+// `pnpm test`: the whole gate, in order: build every package, typecheck, lint, the API reference, then every test
 // suite (unit and end-to-end), and one closing line "N passed, N failed, N skipped".
 // Exits non-zero if any step failed, if a test failed, or if no test ran.
 import { spawnSync } from 'node:child_process';
@@ -36,6 +36,7 @@ const gate = [
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
   ['lint', 'pnpm', ['exec', 'biome', 'check', '.']],
+  ['docs', 'pnpm', ['run', 'docs']],
   ['test', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue']],
 ];
 for (const [label, command, args] of gate) {
