@@ -1,4 +1,4 @@
-// `pnpm docs`: the API reference of every published package, generated from its TSDoc into docs/api/.
+// `pnpm run docs`: the API reference of every published package, generated from its TSDoc into docs/api/.
 // Validation is strict: an export without a comment, a broken {@link} or a type that an export refers
 // to but the package does not export fails the run. Packages are found on disk, so a new one is covered.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
