@@ -30,7 +30,10 @@ export function packageFolders(repoRoot: string): string[] {
 
 /** The root README and every package's README that exists, relative to `repoRoot`. */
 export function readmeFiles(repoRoot: string): string[] {
-  const candidates = [join(repoRoot, 'README.md'), ...packageFolders(repoRoot).map((dir) => join(dir, 'README.md'))];
+  const candidates = [
+    join(repoRoot, 'README.md'),
+    ...packageFolders(repoRoot).map((dir) => join(dir, 'README.md')),
+  ];
   return candidates.filter((file) => existsSync(file)).map((file) => relative(repoRoot, file));
 }
 

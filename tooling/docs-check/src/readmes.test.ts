@@ -24,7 +24,18 @@ describe('the READMEs', () => {
 
 describe('the snippet check', () => {
   it('extracts ts and typescript blocks with their line, and skips other languages', () => {
-    const markdown = ['# x', '```ts', 'const a = 1;', '```', '```sh', 'ls', '```', '```typescript', 'a;', '```'];
+    const markdown = [
+      '# x',
+      '```ts',
+      'const a = 1;',
+      '```',
+      '```sh',
+      'ls',
+      '```',
+      '```typescript',
+      'a;',
+      '```',
+    ];
     expect(extractSnippets('R.md', markdown.join('\n'))).toEqual([
       { readme: 'R.md', line: 2, code: 'const a = 1;' },
       { readme: 'R.md', line: 8, code: 'a;' },
@@ -34,8 +45,16 @@ describe('the snippet check', () => {
   it('reports a snippet that uses the API wrongly, at its README line', () => {
     const problems = typecheckSnippets(
       [
-        { readme: 'good.md', line: 1, code: "import { sanitizePath } from '@ccsdk/session-jsonl';\nsanitizePath('/a');" },
-        { readme: 'bad.md', line: 7, code: "import { sanitizePath } from '@ccsdk/session-jsonl';\nsanitizePath(1);" },
+        {
+          readme: 'good.md',
+          line: 1,
+          code: "import { sanitizePath } from '@ccsdk/session-jsonl';\nsanitizePath('/a');",
+        },
+        {
+          readme: 'bad.md',
+          line: 7,
+          code: "import { sanitizePath } from '@ccsdk/session-jsonl';\nsanitizePath(1);",
+        },
       ],
       REPO_ROOT,
       join(SCRATCH, 'self-test'),
