@@ -35,6 +35,7 @@ export interface ServeCommandIo {
   readonly stdout: (text: string) => void;
   /** Writes errors and the JSON log lines. Default: `process.stderr`. */
   readonly stderr: (text: string) => void;
+  /** Where `CCSDK_SERVE_TOKEN` and the other variables are read. Default: `process.env`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Resolves when the server should shut down. Default: the first SIGINT or SIGTERM. */
   readonly untilStopped: () => Promise<unknown>;
