@@ -29,8 +29,8 @@ export default {
   packageOptions: { entryPoints: ['src/index.ts'], excludeInternal: true, excludePrivate: true },
   packagesRequiringDocumentation: packages.map((pkg) => pkg.name),
   // Every exported declaration and every member with behaviour must carry a comment. Plain data fields
-  // (`Property`) are not required yet: most are wire fields named as the CLI sends them, described by
-  // their type's comment.
+  // (`Property`) are required only in the packages of `propertyDocsPackages` below: elsewhere most are
+  // wire fields named as the CLI sends them, described by their type's comment.
   requiredToBeDocumented: [
     'Enum',
     'EnumMember',
@@ -41,6 +41,16 @@ export default {
     'Method',
     'Accessor',
     'TypeAlias',
+  ],
+  plugin: ['./tooling/scripts/typedoc-property-docs.mjs'],
+  // Packages whose every field is documented, held there by the plugin above.
+  propertyDocsPackages: [
+    '@ccsdk/direct-connect',
+    '@ccsdk/direct-connect-server',
+    '@ccsdk/mcp-inproc',
+    '@ccsdk/mirror-batcher',
+    '@ccsdk/session-jsonl',
+    '@ccsdk/session-store',
   ],
   out: 'docs/api',
   readme: 'README.md',
