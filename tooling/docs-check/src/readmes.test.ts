@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allSnippets, extractSnippets, packageFolders } from './readme-files.js';
 import { typecheckSnippets } from './typecheck-snippets.js';
@@ -19,6 +19,29 @@ describe('the READMEs', () => {
     const snippets = allSnippets(REPO_ROOT);
     expect(snippets.length).toBeGreaterThanOrEqual(10);
     expect(typecheckSnippets(snippets, REPO_ROOT, SCRATCH)).toEqual([]);
+  });
+});
+
+/** The targets of the Markdown links `[text](target)` in `markdown`. */
+function linkTargets(markdown: string): string[] {
+  return [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '');
+}
+
+describe('the map of the project', () => {
+  it('is linked from the README, and both link only to files inside the repository', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    expect(linkTargets(readme)).toContain('docs/ARCHITECTURE.md');
+    for (const doc of ['README.md', 'docs/ARCHITECTURE.md']) {
+      for (const target of linkTargets(readFileSync(join(REPO_ROOT, doc), 'utf8'))) {
+        const file = resolve(REPO_ROOT, dirname(doc), target.split('#')[0] ?? '');
+        expect({ doc, target, inside: !relative(REPO_ROOT, file).startsWith('..') }).toEqual({
+          doc,
+          target,
+          inside: true,
+        });
+        expect({ doc, target, exists: existsSync(file) }).toEqual({ doc, target, exists: true });
+      }
+    }
   });
 });
 
