@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `pnpm test`: the whole gate, in order: build every package, typecheck, lint, then every test
-// suite (unit and end-to-end), the examples, and one closing line "N passed, N failed, N skipped".
+// `pnpm test`: the whole gate, in order: build every package, typecheck, lint, the API reference, then every
+// test suite (unit and end-to-end), the examples, and one closing line "N passed, N failed, N skipped".
 // Exits non-zero if any step failed, if a test failed, or if no test ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +36,7 @@ const gate = [
   ['build', 'pnpm', ['exec', 'turbo', 'run', 'build']],
   ['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck']],
   ['lint', 'pnpm', ['exec', 'biome', 'check', '.']],
+  ['docs', 'pnpm', ['run', 'docs']],
   ['test', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=2', '--continue']],
   // Every program in examples/, offline against its scripted model; each checks its own outcome.
   ['examples', 'pnpm', ['run', 'examples']],

@@ -22,8 +22,9 @@ export interface DirectConnectServer extends AsyncDisposable {
   readonly url: string;
   /** Base URL of the HTTP API, e.g. `http://127.0.0.1:7411`. */
   readonly httpUrl: string;
-  /** The bound address and port. */
+  /** The bound address. */
   readonly host: string;
+  /** The bound port (the real one when 0 was asked for). */
   readonly port: number;
   /** The folders sessions may run in, as real paths. */
   readonly roots: readonly string[];

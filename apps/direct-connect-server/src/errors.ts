@@ -16,6 +16,10 @@ export type DirectConnectServerErrorCode = 'INVALID_ROOT' | 'LISTEN_FAILED' | 'A
 export class DirectConnectServerError extends Error {
   /** What went wrong, as a stable string. */
   readonly code: DirectConnectServerErrorCode;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: DirectConnectServerErrorCode; message: string; cause?: unknown }) {

@@ -37,10 +37,15 @@ export interface HostedSessionInit {
 
 /** A session as `GET /sessions/:id` and `DirectConnectServer.sessions()` describe it. */
 export interface HostedSessionInfo {
+  /** The session's id on this server. */
   readonly sessionId: string;
+  /** The client's `session_key`, when it gave one. */
   readonly sessionKey: string | undefined;
+  /** The CLI's working folder (a real path inside the roots). */
   readonly workDir: string;
+  /** True while a client's WebSocket is attached. */
   readonly attached: boolean;
+  /** When the session was created, ISO 8601. */
   readonly createdAt: string;
 }
 

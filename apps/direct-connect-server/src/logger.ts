@@ -3,6 +3,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** One structured log entry: an event name and flat fields. Tokens never appear in entries. */
 export interface LogEntry {
+  /** How severe it is. */
   readonly level: LogLevel;
   /** Dotted event name, e.g. `session.created`, `auth.rejected`. */
   readonly event: string;

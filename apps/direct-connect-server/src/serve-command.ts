@@ -34,8 +34,11 @@ The connect URL (it holds the token) is printed on stdout; logs go to stderr as 
 
 /** Where the command writes and which signals end it; tests pass their own. */
 export interface ServeCommandIo {
+  /** Writes the usage text and the server's `cc://` URL. Default: `process.stdout`. */
   readonly stdout: (text: string) => void;
+  /** Writes errors and the JSON log lines. Default: `process.stderr`. */
   readonly stderr: (text: string) => void;
+  /** Where `CCSDK_SERVE_TOKEN` and the other variables are read. Default: `process.env`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Resolves when the server should shut down. Default: the first SIGINT or SIGTERM. */
   readonly untilStopped: () => Promise<unknown>;

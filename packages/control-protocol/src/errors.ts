@@ -21,9 +21,14 @@ export type ControlProtocolErrorCode =
  * the underlying error. Use {@link ControlProtocolError.isInstance} across package copies.
  */
 export class ControlProtocolError extends Error {
+  /** What went wrong, as a stable code: branch on it, not on the message. */
   readonly code: ControlProtocolErrorCode;
   /** The control subtype involved, when there is one. */
   readonly subtype: string | undefined;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: ControlProtocolErrorCode; message: string; cause?: unknown; subtype?: string }) {

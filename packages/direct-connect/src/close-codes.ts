@@ -13,15 +13,25 @@
  * - `SESSION_BUSY` (4409): another client took over the session.
  */
 export const DIRECT_CONNECT_CLOSE_CODES = {
+  /** The session ended in order. */
   NORMAL: 1000,
+  /** The server is shutting down. */
   GOING_AWAY: 1001,
+  /** A frame passed the server's message limit. */
   MESSAGE_TOO_BIG: 1009,
+  /** The server failed. */
   INTERNAL_ERROR: 1011,
+  /** Plus n (1..255): the CLI exited with code n. */
   CLI_EXIT_BASE: 4000,
+  /** The CLI was killed by a signal the server did not send. */
   CLI_SIGNALLED: 4300,
+  /** `DELETE /sessions/:id` ended the session. */
   SESSION_DELETED: 4404,
+  /** The session was idle past the server's limit. */
   IDLE_TIMEOUT: 4408,
+  /** Another client took over the session. */
   SESSION_BUSY: 4409,
+  /** The client read too slowly and the server's output buffer overflowed. */
   OUTPUT_OVERFLOW: 4413,
 } as const;
 

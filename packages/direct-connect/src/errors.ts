@@ -47,8 +47,11 @@ export type DirectConnectErrorCode =
 
 /** Constructor argument of {@link DirectConnectError}. */
 export interface DirectConnectErrorInit {
+  /** The error's stable code. */
   code: DirectConnectErrorCode;
+  /** What happened and what to do next. */
   message: string;
+  /** The underlying error, kept as `cause`. */
   cause?: unknown;
   /** HTTP status of a rejected create or upgrade. */
   status?: number;
@@ -72,6 +75,10 @@ export class DirectConnectError extends Error {
   readonly closeCode: number | undefined;
   /** Exit code of the remote CLI (`SESSION_EXITED`); `query()` turns an error result plus this into a `ResultError`. */
   readonly exitCode: number | undefined;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: DirectConnectErrorInit) {

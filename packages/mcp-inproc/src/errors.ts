@@ -21,9 +21,14 @@ export type SdkMcpErrorCode =
  * result, and protocol problems become JSON-RPC error replies.
  */
 export class SdkMcpError extends Error {
+  /** What went wrong, as a stable code: branch on it, not on the message. */
   readonly code: SdkMcpErrorCode;
   /** The SDK MCP server involved, when there is one. */
   readonly serverName: string | undefined;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: SdkMcpErrorCode; message: string; cause?: unknown; serverName?: string }) {

@@ -2,10 +2,15 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
 
 /** JSON-RPC 2.0 error codes this package answers with. */
 export const JSON_RPC_ERROR = {
+  /** The message was not valid JSON. */
   parseError: -32700,
+  /** The message was not a valid JSON-RPC request. */
   invalidRequest: -32600,
+  /** No such method. */
   methodNotFound: -32601,
+  /** The method's parameters were invalid. */
   invalidParams: -32602,
+  /** The server failed while answering. */
   internalError: -32603,
   /** MCP's code for a request that arrived as the connection closed. */
   connectionClosed: -32000,
@@ -13,14 +18,26 @@ export const JSON_RPC_ERROR = {
 
 /** A JSON-RPC error reply; `id` is `null` when the request's id could not be read. */
 export interface JsonRpcErrorReply {
+  /** Always `2.0`. */
   jsonrpc: '2.0';
+  /** The id of the request answered, or `null`. */
   id: RequestId | null;
-  error: { code: number; message: string; data?: unknown };
+  /** What went wrong. */
+  error: {
+    /** One of the {@link JSON_RPC_ERROR} codes. */
+    code: number;
+    /** A message for a person. */
+    message: string;
+    /** Extra detail, when any. */
+    data?: unknown;
+  };
 }
 
 /** The acknowledgement the CLI expects for a notification: an empty success without an id. */
 export interface JsonRpcAck {
+  /** Always `2.0`. */
   jsonrpc: '2.0';
+  /** Always `{}`. */
   result: Record<string, never>;
 }
 

@@ -9,9 +9,13 @@ import type { SdkMcpRequestExtra } from './resource.js';
  * (3.25+ or 4) raw shape of string schemas; the MCP library validates them and lists them.
  */
 export interface SdkMcpPromptDefinition<Args extends ZodRawShapeCompat = ZodRawShapeCompat> {
+  /** The prompt's name, unique within its server. */
   name: string;
+  /** Human-readable title shown by clients. */
   title?: string;
+  /** What the prompt is for. */
   description?: string;
+  /** The arguments' zod shape; the handler's argument type comes from it. */
   argsSchema?: Args;
   /** Builds the prompt's messages from its validated arguments. */
   handler(args: ShapeOutput<Args>, extra: SdkMcpRequestExtra): GetPromptResult | Promise<GetPromptResult>;

@@ -18,10 +18,15 @@ export type SdkMcpRequestExtra = RequestHandlerExtra<ServerRequest, ServerNotifi
  * `list` names the concrete resources for `resources/list`.
  */
 export interface SdkMcpResourceDefinition {
+  /** The resource's name, unique within its server. */
   name: string;
+  /** A fixed URI, or an RFC 6570 template whose variables `read` receives. */
   uri: string;
+  /** Human-readable title shown by clients. */
   title?: string;
+  /** What the resource holds. */
   description?: string;
+  /** The MIME type of its contents, when known. */
   mimeType?: string;
   /** Lists the concrete resources a template stands for (templates only). */
   list?(extra: SdkMcpRequestExtra): ListResourcesResult | Promise<ListResourcesResult>;

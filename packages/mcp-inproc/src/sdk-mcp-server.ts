@@ -47,15 +47,27 @@ export interface SdkMcpConnectOptions {
  * session, so one definition serves any number of queries at once.
  */
 export class SdkMcpServer {
+  /** The server's name, reported in `initialize`. */
   readonly name: string;
+  /** The server's version, reported in `initialize`. */
   readonly version: string;
+  /** The tools, checked. */
   readonly tools: readonly SdkMcpToolDefinition[];
+  /** The resources, checked. */
   readonly resources: readonly SdkMcpResourceDefinition[];
+  /** The prompts, checked. */
   readonly prompts: readonly SdkMcpPromptDefinition[];
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs.
+   * @internal
+   */
   readonly [MARKER] = true;
   readonly #blueprint: ServerBlueprint;
 
-  /** Use {@link createSdkMcpServer}; it checks the options first. */
+  /**
+   * Use {@link createSdkMcpServer}; it checks the options first.
+   * @internal
+   */
   constructor(blueprint: ServerBlueprint) {
     this.#blueprint = blueprint;
     this.name = blueprint.name;
@@ -89,8 +101,11 @@ export class SdkMcpServer {
  * `mcp_message` control requests.
  */
 export interface McpSdkServerConfigWithInstance {
+  /** Always `sdk`: the CLI reaches this server over the control channel. */
   type: 'sdk';
+  /** The server's name, as given to `createSdkMcpServer`. */
   name: string;
+  /** The server definition that answers the CLI's MCP messages. */
   instance: SdkMcpServer;
 }
 

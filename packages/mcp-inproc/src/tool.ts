@@ -50,13 +50,21 @@ export interface SdkMcpToolExtras {
  * object; it holds a function, so it is not serializable.
  */
 export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInputSchema> {
+  /** The tool's name within its server (matches `TOOL_NAME_PATTERN`). */
   name: string;
+  /** What the tool does, as the model reads it. */
   description: string;
+  /** The schema of the arguments; the handler's argument type comes from it. */
   inputSchema: Schema;
+  /** Human-readable title shown by clients. */
   title?: string;
+  /** MCP hints such as `readOnlyHint` and `destructiveHint`. */
   annotations?: ToolAnnotations;
+  /** Schema of `structuredContent`; a successful result that does not match becomes `isError`. */
   outputSchema?: ToolInputSchema;
+  /** Wall-clock limit of one call in ms; overrides the router's `toolTimeoutMs`. */
   timeoutMs?: number;
+  /** `_meta` published with the tool in `tools/list` (also carries `alwaysLoad` and `maxResultSizeChars`). */
   _meta?: Record<string, unknown>;
   /** Runs the tool. Declared as a method so a typed definition fits `SdkMcpToolDefinition[]`. */
   handler(args: InferToolInput<Schema>, extra: SdkMcpToolExtra): CallToolResult | Promise<CallToolResult>;

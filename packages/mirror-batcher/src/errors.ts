@@ -20,6 +20,10 @@ export type MirrorBatcherErrorCode =
 export class MirrorBatcherError extends Error {
   /** What went wrong, as a stable string. */
   readonly code: MirrorBatcherErrorCode;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: MirrorBatcherErrorCode; message: string; cause?: unknown }) {

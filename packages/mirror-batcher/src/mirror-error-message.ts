@@ -8,7 +8,9 @@ import type { MirrorBatcherError } from './errors.js';
  * local JSONL is untouched; the store copy is missing these entries.
  */
 export interface SystemMirrorErrorMessage {
+  /** Always `system`: it travels in the query's message stream. */
   type: 'system';
+  /** Always `mirror_error`. */
   subtype: 'mirror_error';
   /** What failed and what to do, for a log. */
   error: string;

@@ -11,7 +11,9 @@ import { mirrorErrorMessage } from './mirror-error-message.js';
 
 /** A `transcript_mirror` frame: what the CLI appended to one local transcript file. */
 export interface TranscriptMirrorFrame {
+  /** The local transcript file the CLI appended to; mapped to a store key (see `filePathToSessionKey`). */
   filePath: string;
+  /** The lines it appended, as parsed JSON values, in order. */
   entries: unknown[];
 }
 

@@ -6,11 +6,17 @@ export type ChainMode = 'main' | 'subagent';
  * loaded entries both provide it, so both walk the conversation the same way.
  */
 export interface ChainNode {
+  /** The entry's `type` (`user`, `assistant`, `system`, ...). */
   readonly type: string;
+  /** The entry's own id. */
   readonly uuid: string;
+  /** The id of the entry it follows; `undefined` at the root. */
   readonly parentUuid: string | undefined;
+  /** A subagent's entry, left out of the main conversation. */
   readonly isSidechain: boolean;
+  /** An entry the CLI adds for itself (not shown as conversation). */
   readonly isMeta: boolean;
+  /** The entry carries a `teamName` (a team member's entry, left out). */
   readonly hasTeamName: boolean;
   /** Position among the chain entries, in file order. */
   readonly position: number;

@@ -5,11 +5,17 @@ import type { SessionMessage } from './types.js';
 
 /** Which messages of a conversation to return, and what to stamp on them. */
 export interface MessagePageRequest {
+  /** Main transcript or subagent transcript: how the leaf is chosen. */
   readonly mode: ChainMode;
+  /** Also return `system` entries. */
   readonly includeSystemMessages: boolean;
+  /** Messages to skip from the start. */
   readonly offset: number | undefined;
+  /** Most messages to return; `undefined` for all. */
   readonly limit: number | undefined;
+  /** Stamped on each message as `parent_tool_use_id`. */
   readonly parentToolUseId: string | null;
+  /** Stamped on each message as `parent_agent_id`. */
   readonly parentAgentId: string | null;
 }
 

@@ -34,6 +34,10 @@ export class SessionJsonlError extends Error {
   readonly code: SessionJsonlErrorCode;
   /** The session involved, when there is one. */
   readonly sessionId: string | undefined;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: SessionJsonlErrorCode; message: string; cause?: unknown; sessionId?: string }) {

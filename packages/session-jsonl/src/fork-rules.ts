@@ -6,8 +6,11 @@ const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUI
 
 /** A copyable entry of a fork's source, wherever the source lives; `key` says where (a line, an index). */
 export interface ForkSource<K> {
+  /** Where the entry is, for the writer to find it again. */
   readonly key: K;
+  /** The entry's id in the source session. */
   readonly uuid: string;
+  /** Its parent's id in the source session. */
   readonly parentUuid: string | undefined;
   /** Progress entries are copied for the uuid map but not written. */
   readonly progress: boolean;
@@ -117,12 +120,15 @@ function nearestWrittenAncestor<K>(
 
 /** Where a rewritten entry goes in the fork. */
 export interface ForkPlacement {
+  /** Source entry ids to their new ids in the fork. */
   readonly uuidMap: ReadonlyMap<string, string>;
   /** The entry's new `parentUuid`. */
   readonly parentUuid: string | null;
   /** The last written entry gets the fork's time as its timestamp. */
   readonly isLast: boolean;
+  /** The session being forked. */
   readonly sourceId: string;
+  /** The new session's id. */
   readonly forkId: string;
   /** ISO time of the fork. */
   readonly now: string;

@@ -20,7 +20,7 @@ export function simpleHash(text: string): string {
  * first 200 characters and gets `-<simpleHash(path)>` appended.
  *
  * The CLI computes that suffix with another hash when it runs on Bun, so readers also accept any
- * folder that starts with the same 200 characters and a dash (see {@link longKeyPrefix}).
+ * folder that starts with the same 200 characters and a dash (the long-key prefix match).
  */
 export function sanitizePath(path: string): string {
   const sanitized = path.replace(/[^a-zA-Z0-9]/g, '-');

@@ -10,20 +10,35 @@ import type { SDKSessionInfo } from './types.js';
  * `tag` (a blank tag clears it). Blank strings never count.
  */
 export interface SessionSummaryData {
+  /** True once the first entry was folded. */
   started?: boolean;
+  /** The first entry's `isSidechain`: the session is a subagent's. */
   isSidechain?: boolean;
+  /** Epoch ms of the first entry with a timestamp. */
   createdAt?: number;
+  /** The first non-blank working directory seen. */
   cwd?: string;
+  /** The first non-blank `entrypoint` (how the CLI was started, e.g. `sdk-ts`). */
   entrypoint?: string;
+  /** The first non-blank `sessionKind`. */
   sessionKind?: string;
+  /** The first real user prompt. */
   firstPrompt?: string;
+  /** True once `firstPrompt` was found; later user entries no longer change it. */
   firstPromptLocked?: boolean;
+  /** The first slash command seen, shown when no prompt was found. */
   commandFallback?: string;
+  /** The latest title set by a rename. */
   customTitle?: string;
+  /** The latest generated title. */
   aiTitle?: string;
+  /** The latest `lastPrompt` the CLI recorded. */
   lastPrompt?: string;
+  /** The latest `summary` entry's text. */
   summaryHint?: string;
+  /** The latest git branch seen. */
   gitBranch?: string;
+  /** The latest tag; absent when a blank tag cleared it. */
   tag?: string;
 }
 

@@ -17,14 +17,17 @@ export interface SessionTranscriptLocation {
   projectKey: string;
   /** Absolute path of the project folder. */
   projectDir: string;
-  /** Size in bytes and integer epoch-ms mtime when located. */
+  /** Size in bytes when located. */
   size: number;
+  /** Modification time when located, integer epoch ms. */
   mtimeMs: number;
 }
 
 /** A subagent transcript of a session. */
 export interface SubagentTranscriptLocation {
+  /** The subagent's id (the `<id>` of `agent-<id>.jsonl`). */
   agentId: string;
+  /** Absolute path of its transcript. */
   filePath: string;
   /** Path of the `agent-<id>.meta.json` sidecar (may not exist). */
   metaPath: string;
@@ -77,7 +80,9 @@ export async function locateSubagentTranscripts(
 
 /** One parsed transcript entry and the length of its line in characters. */
 export interface TranscriptEntry {
+  /** The parsed line. */
   entry: Record<string, unknown>;
+  /** The line's length in characters. */
   chars: number;
 }
 

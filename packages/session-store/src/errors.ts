@@ -35,8 +35,11 @@ export type SessionStoreErrorCode =
 
 /** Constructor input of {@link SessionStoreError}. */
 export interface SessionStoreErrorInit {
+  /** The error's stable code. */
   code: SessionStoreErrorCode;
+  /** What happened and what to do next. */
   message: string;
+  /** The underlying error, kept as `cause`. */
   cause?: unknown;
   /** The session involved, when there is one. */
   sessionId?: string;
@@ -55,6 +58,10 @@ export class SessionStoreError extends Error {
   readonly sessionId: string | undefined;
   /** For `CONFORMANCE_FAILED`: the contract that failed. */
   readonly contract: string | undefined;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: SessionStoreErrorInit) {

@@ -37,7 +37,10 @@ export interface MaterializedResume {
   /** The private config dir (mode 0700); the CLI's `CLAUDE_CONFIG_DIR`. */
   readonly configDir: string;
   /** Variables to lay over the child's environment: `CLAUDE_CONFIG_DIR`. */
-  readonly env: { readonly CLAUDE_CONFIG_DIR: string };
+  readonly env: {
+    /** The private config dir. */
+    readonly CLAUDE_CONFIG_DIR: string;
+  };
   /** The session to pass as `resume` (for `continue`, the one picked). */
   readonly sessionId: string;
   /** The project key the transcript was written under. */
@@ -48,7 +51,10 @@ export interface MaterializedResume {
    * moved to a private `claude-preserved-resume-*` folder and everything else is deleted; the
    * result names that folder. Idempotent.
    */
-  cleanup(options?: { preserve?: boolean }): Promise<{ preservedDir?: string }>;
+  cleanup(options?: { preserve?: boolean }): Promise<{
+    /** Where the transcripts were kept, with `preserve: true`. */
+    preservedDir?: string;
+  }>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -36,7 +36,17 @@ export function hasStoreMethod(store: SessionStore, method: SessionStoreOptional
 }
 
 /** Outcome of {@link callOptional}: the method's value, or `implemented: false`. */
-export type OptionalCallResult<T> = { implemented: true; value: T } | { implemented: false };
+export type OptionalCallResult<T> =
+  | {
+      /** The store has the method and it answered. */
+      implemented: true;
+      /** What it answered. */
+      value: T;
+    }
+  | {
+      /** The method is missing, or threw a not-implemented error. */
+      implemented: false;
+    };
 
 type OptionalArgs<M extends SessionStoreOptionalMethod> = Parameters<NonNullable<SessionStore[M]>>;
 type OptionalValue<M extends SessionStoreOptionalMethod> = Awaited<ReturnType<NonNullable<SessionStore[M]>>>;

@@ -17,7 +17,9 @@ export interface SessionKey {
 
 /** The key of a whole session, as `listSubkeys` takes it. */
 export interface SessionListSubkeysKey {
+  /** The project scope, as in {@link SessionKey.projectKey}. */
   projectKey: string;
+  /** The session's UUID. */
   sessionId: string;
 }
 
@@ -27,14 +29,18 @@ export interface SessionListSubkeysKey {
  * verbatim; loading must return a deep-equal copy (key order may change).
  */
 export interface SessionStoreEntry {
+  /** The entry's kind as the CLI wrote it (`user`, `assistant`, `summary`, `custom-title`, ...). */
   type: string;
+  /** The entry's id, when it has one: the idempotency key of `append`. */
   uuid?: string;
+  /** When the CLI wrote it, as an ISO 8601 string, when present. */
   timestamp?: string;
   [key: string]: unknown;
 }
 
 /** One row of `listSessions`: a session and its storage write time. */
 export interface SessionStoreListEntry {
+  /** The session's UUID. */
   sessionId: string;
   /**
    * Storage write time, integer epoch milliseconds. Readers also accept numeric strings, ISO
@@ -48,6 +54,7 @@ export interface SessionStoreListEntry {
  * with `foldSessionSummary` inside `append`).
  */
 export interface SessionSummaryEntry {
+  /** The session's UUID. */
   sessionId: string;
   /** Storage write time of the summary, same clock as `listSessions` mtimes, epoch ms. */
   mtime: number;

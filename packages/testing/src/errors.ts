@@ -18,6 +18,10 @@ export type TestingErrorCode =
 export class TestingError extends Error {
   /** What went wrong, as a stable string. */
   readonly code: TestingErrorCode;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: TestingErrorCode; message: string; cause?: unknown }) {

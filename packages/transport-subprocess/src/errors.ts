@@ -25,8 +25,11 @@ export type SubprocessTransportErrorCode =
 
 /** Constructor argument of {@link SubprocessTransportError}. */
 export interface SubprocessTransportErrorInit {
+  /** The error's stable code. */
   code: SubprocessTransportErrorCode;
+  /** What happened and what to do next. */
   message: string;
+  /** The underlying error, kept as `cause`. */
   cause?: unknown;
 }
 
@@ -38,6 +41,10 @@ export interface SubprocessTransportErrorInit {
 export class SubprocessTransportError extends Error {
   /** What went wrong, as a stable string. */
   readonly code: SubprocessTransportErrorCode;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: SubprocessTransportErrorInit) {

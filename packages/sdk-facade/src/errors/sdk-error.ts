@@ -8,7 +8,12 @@ const MARKER = Symbol.for('@ccsdk/sdk.error');
  * reach the caller unchanged, each with its own `code`.
  */
 export class SdkError extends Error {
+  /** What went wrong, as a stable code: branch on it, not on the message. */
   readonly code: SdkErrorCode;
+  /**
+   * The brand that `isInstance` looks for, so the check works across duplicate installs of the package.
+   * @internal
+   */
   readonly [MARKER] = true;
 
   constructor(init: { code: SdkErrorCode; message: string; cause?: unknown }) {

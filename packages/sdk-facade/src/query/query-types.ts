@@ -17,5 +17,6 @@ export interface Query extends AsyncGenerator<SDKMessage, void, undefined>, Cont
    * `QUERY_CLOSE_WAIT_MS` for the exit; the staged shutdown goes on past that bound.
    */
   close(): Promise<void>;
+  /** {@link Query.close}, so that `await using q = query(...)` closes the query at the end of the block. */
   [Symbol.asyncDispose](): Promise<void>;
 }

@@ -12,10 +12,13 @@ export class ContractSkipped {
 
 /** What a contract gets: the store under test and helpers to build keys, entries and checks. */
 export class ContractContext {
+  /** The store under test, fresh for this contract. */
   readonly store: SessionStore;
+  /** The id of the contract being run. */
   readonly contract: string;
   /** Two project keys no other contract uses. */
   readonly projectA = `conformance-a-${randomUUID()}`;
+  /** The second of the two project keys. */
   readonly projectB = `conformance-b-${randomUUID()}`;
   readonly #skipOptional: ReadonlySet<SessionStoreOptionalMethod>;
   #entryCounter = 0;

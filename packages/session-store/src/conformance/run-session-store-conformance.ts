@@ -34,14 +34,29 @@ export interface SessionStoreConformanceOptions {
 }
 
 /** What happened to one contract. */
-export type ContractOutcome = { status: 'passed' } | { status: 'skipped'; reason: string };
+export type ContractOutcome =
+  | {
+      /** The contract held. */
+      status: 'passed';
+    }
+  | {
+      /** The contract was not run. */
+      status: 'skipped';
+      /** Why: usually an optional method the store lacks. */
+      reason: string;
+    };
 
 /** Result of a whole run. Failures are thrown, so a returned report has none. */
 export interface SessionStoreConformanceReport {
   /** Ids of the contracts that passed. */
   passed: string[];
   /** Contracts not run, with why. */
-  skipped: { contract: string; reason: string }[];
+  skipped: {
+    /** The contract's id. */
+    contract: string;
+    /** Why it was not run. */
+    reason: string;
+  }[];
 }
 
 const OPTIONAL_METHODS: readonly SessionStoreOptionalMethod[] = [
