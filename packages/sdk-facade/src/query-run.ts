@@ -178,11 +178,12 @@ export class QueryRun extends ControlMethods implements Query {
   }
 
   async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
-    await this.#channel.start();
+    // The in-process servers' handshakes run here while the CLI starts (manifests never reject).
+    const [, manifests] = await Promise.all([this.#channel.start(), this.#mcpRouter?.manifests()]);
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
-      buildInitializeRequest(this.#options, this.#initializeHooks),
+      buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
       {
         timeoutMs: initializeTimeoutMs,
         ...(this.#signal ? { signal: this.#signal } : {}),
