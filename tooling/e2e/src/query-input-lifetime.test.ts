@@ -155,7 +155,9 @@ describe('the input lifetime through the real CLI', () => {
       options: { ...baseOptions(rig), mcpServers: { calc: calcServer() } },
     });
     try {
-      await run.initializationResult();
+      const init = await run.initializationResult();
+      // The CLI took the handshake results sent in initialize (else it connects over mcp_message, later).
+      expect(init['sdk_mcp_manifests_parked']).toEqual({ calc: 'parked' });
       expect((await run.supportedModels()).length).toBeGreaterThan(0);
       expect((await run.supportedCommands()).length).toBeGreaterThan(0);
       expect(await run.mcpServerStatus()).toContainEqual(
