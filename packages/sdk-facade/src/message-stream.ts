@@ -49,6 +49,7 @@ export class SdkMessageStream {
       return;
     }
     this.#tasks.observe(message);
+    if (message['type'] === 'system' && message['subtype'] === 'init') this.#turns.turnStarted();
     if (message['type'] === 'result') {
       this.#lastErrorResult = message['is_error'] === true ? message : undefined;
       this.#turns.resultArrived(this.#tasks.busy);

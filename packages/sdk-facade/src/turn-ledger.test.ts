@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TurnLedger } from './turn-ledger.js';
 
 /** Resolves true when `promise` settles within a few ticks. */
@@ -11,6 +11,10 @@ async function settlesNow(promise: Promise<unknown>): Promise<boolean> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
   return settled;
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('TurnLedger', () => {
   it('should be idle before any message, so zero messages let input end at once', async () => {
@@ -39,6 +43,47 @@ describe('TurnLedger', () => {
     expect(await settlesNow(waiting)).toBe(false);
     ledger.resultArrived(false);
     expect(await settlesNow(waiting)).toBe(true);
+  });
+
+  it('should count a message folded into the running turn as answered when no turn of its own starts', async () => {
+    vi.useFakeTimers();
+    const ledger = new TurnLedger(1000);
+    ledger.messageSent();
+    ledger.messageSent(); // sent while a tool ran: the CLI folds it into the running turn
+    const waiting = ledger.untilIdle();
+    ledger.resultArrived(false);
+    vi.advanceTimersByTime(999);
+    expect(await settlesNow(waiting)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await settlesNow(waiting)).toBe(true);
+    expect(ledger.idle).toBe(true);
+  });
+
+  it('should wait for the result of a queued message whose turn started', async () => {
+    vi.useFakeTimers();
+    const ledger = new TurnLedger(1000);
+    ledger.messageSent();
+    ledger.messageSent();
+    const waiting = ledger.untilIdle();
+    ledger.resultArrived(false);
+    ledger.turnStarted();
+    vi.advanceTimersByTime(10_000);
+    expect(await settlesNow(waiting)).toBe(false);
+    ledger.resultArrived(false);
+    expect(await settlesNow(waiting)).toBe(true);
+  });
+
+  it('should keep a message written after the result in flight when the wait for a queued turn ends', async () => {
+    vi.useFakeTimers();
+    const ledger = new TurnLedger(1000);
+    ledger.messageSent();
+    ledger.messageSent();
+    ledger.resultArrived(false);
+    ledger.messageSent();
+    vi.advanceTimersByTime(1000);
+    expect(ledger.idle).toBe(false);
+    ledger.resultArrived(false);
+    expect(ledger.idle).toBe(true);
   });
 
   it('should let waiters go on release', async () => {

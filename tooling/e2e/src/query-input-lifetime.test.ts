@@ -147,6 +147,32 @@ describe('the input lifetime through the real CLI', () => {
     expect(existsSync(join(rig.sandbox.cwd, 'second.txt'))).toBe(true);
   });
 
+  it('should end the stream when a message sent while a tool runs is folded into that turn', async () => {
+    rig = await startRig({
+      script: [
+        reply(toolUse('Bash', { command: 'sleep 2', description: 'wait a little' })),
+        reply(text('Both handled in one turn.')),
+      ],
+    });
+    const prompts = new PromptStream();
+    prompts.push('first');
+    const run = query({
+      prompt: prompts,
+      options: { ...baseOptions(rig), canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    const { messages, ended } = await drain(run, (message, arm) => {
+      // The tool is running: this message joins the running turn, which ends with one result.
+      if (message.type === 'assistant') {
+        prompts.push('second, sent mid-turn');
+        prompts.end();
+        arm();
+      }
+    });
+    expect(ended).toBe('done');
+    expect(messages.filter(isSDKResultMessage).map((m) => m.subtype)).toEqual(['success']);
+    expect(rig.fake.mainRequests().at(-1)?.lastUserText).toContain('second, sent mid-turn');
+  });
+
   it('should show an in-process MCP server connected to control requests made right after query()', async () => {
     rig = await startRig({ script: [reply(text('unused'))] });
     const prompts = new PromptStream();
