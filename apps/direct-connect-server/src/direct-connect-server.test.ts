@@ -380,6 +380,23 @@ describe('ending sessions', () => {
     await expect(call(httpUrl, 'GET', '/health', { token: TOKEN })).rejects.toThrow();
     await server?.close();
   });
+
+  it('should stop waiting for a session that will not end once shutdownTimeoutMs passes', async () => {
+    await start({ shutdownTimeoutMs: 200 });
+    const { session_id } = await create();
+    await create();
+    if (links[0]) links[0].hangOnClose = true;
+    await server?.close();
+    expect(links.map((l) => l.closed)).toEqual([true, true]);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ event: 'server.shutdown_timeout', timeoutMs: 200, sessions: [session_id] }),
+    );
+    expect(logs.at(-1)).toMatchObject({ event: 'server.shutdown_finished' });
+  });
+
+  it('should refuse a shutdownTimeoutMs that is not a positive integer, quoting it', async () => {
+    await expect(start({ shutdownTimeoutMs: -1 })).rejects.toThrow(/shutdownTimeoutMs.*-1/);
+  });
 });
 
 describe('GET /health and routing', () => {

@@ -11,6 +11,7 @@ import { routeRequest } from './http-routes.js';
 import { WEBSOCKET_PING_INTERVAL_MS } from './limits.js';
 import { type DirectConnectServerOptions, resolveServerOptions } from './server-options.js';
 import { SessionRegistry } from './session-registry.js';
+import { settlesWithin } from './settles-within.js';
 import { subprocessCliLinkFactory } from './subprocess-cli-link.js';
 import { createUpgradeHandler } from './upgrade-handler.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -31,9 +32,10 @@ export interface DirectConnectServer extends AsyncDisposable {
   /** The sessions the server holds now. */
   sessions(): HostedSessionInfo[];
   /**
-   * Graceful shutdown: stops accepting, waits for creates in flight, ends every session (clients
-   * get close code 1001, each CLI is stopped in stages with its process group) and resolves once
-   * every child is gone. Idempotent.
+   * Graceful shutdown: stops accepting, waits for creates in flight, ends every session, attached
+   * or not (clients get close code 1001, each CLI is stopped in stages with its process group) and
+   * resolves once every child is gone, or once `shutdownTimeoutMs` (default
+   * `DEFAULT_SHUTDOWN_TIMEOUT_MS`, 10 s) has passed. Idempotent.
    */
   close(): Promise<void>;
 }
@@ -135,12 +137,25 @@ export async function startDirectConnectServer(
       log({ level: 'info', event: 'server.shutdown_started', sessions: registry.liveCount });
       clearInterval(heartbeat);
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([...inflight]);
-      await Promise.all(
-        registry
-          .all()
-          .map((session) => session.end(DIRECT_CONNECT_CLOSE_CODES.GOING_AWAY, 'server shutting down')),
-      );
+      const sessionsEnded = (async () => {
+        await Promise.allSettled([...inflight]);
+        await Promise.all(
+          registry
+            .all()
+            .map((session) => session.end(DIRECT_CONNECT_CLOSE_CODES.GOING_AWAY, 'server shutting down')),
+        );
+      })();
+      if (!(await settlesWithin(sessionsEnded, resolved.shutdownTimeoutMs))) {
+        log({
+          level: 'warn',
+          event: 'server.shutdown_timeout',
+          timeoutMs: resolved.shutdownTimeoutMs,
+          sessions: registry
+            .all()
+            .filter((session) => !session.processGone)
+            .map((session) => session.id),
+        });
+      }
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

@@ -50,3 +50,13 @@ export const GENERATED_TOKEN_BYTES = 32;
  * answer 404.
  */
 export const ENDED_SESSION_RETENTION_MS = 30_000;
+
+/**
+ * Longest a graceful shutdown (`close()`, and `ccsdk serve` on SIGINT/SIGTERM) waits for the
+ * sessions to end, in ms: 10 s. Every session ends at once, attached or not: its client gets 1001
+ * and its CLI stdin EOF, then SIGTERM to its process group after 2 s and SIGKILL 5 s later, so
+ * about 7 s covers a CLI that ignores both EOF and SIGTERM. Past this bound the server stops
+ * waiting (logged as `server.shutdown_timeout`), and every process group still alive gets
+ * SIGKILL when the server process exits.
+ */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { SessionStore } from '@ccsdk/session-store';
 import { generateToken } from './auth.js';
 import { type DirectConnectServer, startDirectConnectServer } from './direct-connect-server.js';
-import { DEFAULT_HOST, DEFAULT_SERVE_PORT } from './limits.js';
+import { DEFAULT_HOST, DEFAULT_SERVE_PORT, DEFAULT_SHUTDOWN_TIMEOUT_MS } from './limits.js';
 import { createJsonLogger, type LogLevel } from './logger.js';
 import type { DirectConnectServerOptions } from './server-options.js';
 
@@ -30,7 +30,9 @@ Options:
   -h, --help                     Show this text
 
 The token is read from ${SERVE_TOKEN_ENV}; without it a random one is generated.
-The connect URL (it holds the token) is printed on stdout; logs go to stderr as JSON lines.`;
+The connect URL (it holds the token) is printed on stdout; logs go to stderr as JSON lines.
+On SIGINT or SIGTERM every session ends, attached or not, with its CLI process tree, within
+${DEFAULT_SHUTDOWN_TIMEOUT_MS / 1000} s; then the command exits 0. A second signal ends it at once.`;
 
 /** Where the command writes and which signals end it; tests pass their own. */
 export interface ServeCommandIo {
@@ -56,8 +58,9 @@ export type ServeStore = SessionStore & { close?: () => Promise<void> };
 
 /**
  * `ccsdk serve`: parses `argv` (the words after `serve`), starts a Direct Connect server, prints
- * its connect URL, runs until SIGINT/SIGTERM, then shuts down gracefully. Resolves with the exit
- * code: 0 after a clean shutdown, 2 for bad arguments, 1 when the server cannot start.
+ * its connect URL, runs until SIGINT/SIGTERM, then shuts down gracefully within
+ * `DEFAULT_SHUTDOWN_TIMEOUT_MS` (see `DirectConnectServer.close()`). Resolves with the exit code:
+ * 0 after the shutdown, 2 for bad arguments, 1 when the server cannot start.
  */
 export async function runServeCommand(
   argv: readonly string[],

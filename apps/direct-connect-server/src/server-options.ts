@@ -8,6 +8,7 @@ import {
   DEFAULT_MAX_REQUEST_BODY_BYTES,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  DEFAULT_SHUTDOWN_TIMEOUT_MS,
   ENDED_SESSION_RETENTION_MS,
   MIN_TOKEN_CHARS,
 } from './limits.js';
@@ -54,6 +55,10 @@ export interface DirectConnectServerOptions {
   sessionStore?: SessionStore;
   /** Base URL for the `ws_url` answers, e.g. `wss://claude.example.com`. Default: the request's `Host`. */
   publicUrl?: string;
+  /**
+   * Longest `close()` waits for the sessions to end, in ms. Default {@link DEFAULT_SHUTDOWN_TIMEOUT_MS}.
+   */
+  shutdownTimeoutMs?: number;
   /** Receives structured log entries. Default: JSON lines on stderr, level `info` and up. */
   logger?: Logger;
   /** Makes each session's process. Default: the real CLI through `SubprocessTransport`. */
@@ -72,6 +77,7 @@ export interface ResolvedServerOptions {
   readonly sessionIdleTimeoutMs: number;
   readonly maxPendingOutputBytes: number;
   readonly endedRetentionMs: number;
+  readonly shutdownTimeoutMs: number;
   readonly allowedPermissionModes: ReadonlySet<string>;
   readonly cli: SharedCliOptions;
   readonly sessionStore: SessionStore | undefined;
@@ -153,6 +159,13 @@ export function resolveServerOptions(options: DirectConnectServerOptions): Resol
       2 ** 31,
     ),
     endedRetentionMs: ENDED_SESSION_RETENTION_MS,
+    shutdownTimeoutMs: integer(
+      'shutdownTimeoutMs',
+      options.shutdownTimeoutMs,
+      DEFAULT_SHUTDOWN_TIMEOUT_MS,
+      1,
+      MAX_TIMEOUT_MS,
+    ),
     allowedPermissionModes: new Set(modes),
     cli: options.cli ?? {},
     sessionStore: store,

@@ -22,6 +22,8 @@ export class FakeCliLink implements CliLink {
   exited = false;
   /** When set, `start()` rejects with it. */
   failStart: Error | undefined;
+  /** When true, `close()` never resolves and the process never exits (a CLI that will not stop). */
+  hangOnClose = false;
 
   constructor(params: CliLinkParams) {
     this.params = params;
@@ -43,6 +45,7 @@ export class FakeCliLink implements CliLink {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.hangOnClose) return new Promise<void>(() => undefined);
     this.exit({ exitCode: 0, signal: null });
   }
 

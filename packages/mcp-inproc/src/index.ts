@@ -8,7 +8,7 @@ export type { JsonRpcAck, JsonRpcErrorReply } from './json-rpc.js';
 export { JSON_RPC_ERROR } from './json-rpc.js';
 export type { JsonSchema } from './json-schema.js';
 export { JSON_SCHEMA_TARGET } from './json-schema.js';
-export { DEFAULT_SERVER_VERSION, DEFAULT_TOOL_TIMEOUT_MS } from './limits.js';
+export { DEFAULT_SERVER_VERSION, DEFAULT_TOOL_TIMEOUT_MS, MANIFEST_TIMEOUT_MS } from './limits.js';
 export type { LinkedMcpTransport } from './linked-mcp-transport.js';
 export { createLinkedMcpTransportPair } from './linked-mcp-transport.js';
 export type { SdkMcpPromptDefinition } from './prompt.js';
@@ -23,6 +23,7 @@ export type {
   SdkMcpConnectOptions,
 } from './sdk-mcp-server.js';
 export { createSdkMcpServer, isSdkMcpServerConfig, SdkMcpServer } from './sdk-mcp-server.js';
+export type { SdkMcpServerManifest } from './server-manifest.js';
 export type { SdkMcpServerSession } from './server-session.js';
 export { MAX_TIMER_DELAY_MS } from './timeout.js';
 export type { SdkMcpToolDefinition, SdkMcpToolExtra, SdkMcpToolExtras, SdkMcpToolHandler } from './tool.js';

@@ -10,3 +10,11 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
 
 /** The `version` an SDK MCP server reports when `createSdkMcpServer` is given none. */
 export const DEFAULT_SERVER_VERSION = '1.0.0';
+
+/**
+ * Longest {@link SdkMcpRouter.manifests} waits for one server's local handshake, in ms: 5000.
+ * The handshake runs in this process (initialize, then tools/list) and takes about a millisecond;
+ * a server that has not answered by then gets no manifest, and the CLI connects to it over
+ * `mcp_message` as it would without manifests.
+ */
+export const MANIFEST_TIMEOUT_MS = 5000;

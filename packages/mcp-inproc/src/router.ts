@@ -3,6 +3,7 @@ import { SdkMcpError } from './errors.js';
 import { classifyJsonRpc, isPlainObject, JSON_RPC_ERROR, jsonRpcError, readRequestId } from './json-rpc.js';
 import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance } from './sdk-mcp-server.js';
 import { ServerLink } from './server-link.js';
+import { buildServerManifest, type SdkMcpServerManifest } from './server-manifest.js';
 import { validateTimeoutMs } from './timeout.js';
 
 /** Options of {@link SdkMcpRouter}. */
@@ -114,6 +115,27 @@ export class SdkMcpRouter {
       );
     }
     return link.deliver(message as Record<string, unknown>, kind, signal);
+  }
+
+  /**
+   * Runs each server's MCP handshake here, in this process, and resolves with the results by
+   * server name, for the `sdkMcpServerManifests` field of `initialize`: the CLI then counts the
+   * servers connected before it answers `initialize`, so a control request made right after
+   * (`mcp_status`, `get_context_usage`) sees them, and no `mcp_message` round trip is spent on
+   * the handshake. A server whose handshake fails or takes longer than `MANIFEST_TIMEOUT_MS` is
+   * left out (the CLI connects to it over `mcp_message`). Keep answering `mcp_message` for every
+   * server either way. Never rejects; `{}` after {@link close}.
+   */
+  async manifests(): Promise<Record<string, SdkMcpServerManifest>> {
+    const entries = await Promise.all(
+      this.serverNames.map(async (name) => {
+        const manifest = await buildServerManifest((message) => this.handle(name, message));
+        return [name, manifest] as const;
+      }),
+    );
+    const found: Record<string, SdkMcpServerManifest> = {};
+    for (const [name, manifest] of entries) if (manifest !== undefined) found[name] = manifest;
+    return found;
   }
 
   /**

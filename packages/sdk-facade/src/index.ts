@@ -217,7 +217,7 @@ export type {
   PermissionUpdate,
   PermissionUpdateDestination,
 } from './permissions/permissions.js';
-export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './query/limits.js';
+export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
 export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
 export type { ClaimOptions, SpareProcess } from './query/spare-process.js';

@@ -17,7 +17,9 @@ let installed = false;
  * live, a `process.on('exit')` hook signals every group synchronously (SIGTERM, or SIGKILL for a
  * group already being terminated), and SIGINT/SIGTERM/SIGHUP handlers do the same before the
  * signal's default action is re-raised. The signal handlers step aside when the application has
- * its own listener for that signal (then it decides; the exit hook still runs if it exits).
+ * its own listener for that signal (then it decides; the exit hook still runs if it exits). They
+ * are put first in the listener list, so that they still see an application's `once()` listener,
+ * which Node removes just before calling it.
  * All hooks are removed when the last group is released.
  */
 export function registerGroup(pgid: number): RegisteredGroup {
@@ -50,6 +52,7 @@ function onExit(): void {
 }
 
 function onParentSignal(signal: NodeJS.Signals): void {
+  // First in line (prependListener): every listener of the application is still registered here.
   if (process.listenerCount(signal) > 1) return;
   signalAll();
   live.clear();
@@ -61,7 +64,8 @@ function install(): void {
   if (installed) return;
   installed = true;
   process.on('exit', onExit);
-  if (process.platform !== 'win32') for (const signal of PARENT_SIGNALS) process.on(signal, onParentSignal);
+  if (process.platform !== 'win32')
+    for (const signal of PARENT_SIGNALS) process.prependListener(signal, onParentSignal);
 }
 
 function uninstall(): void {

@@ -31,6 +31,7 @@ export {
   DEFAULT_KILL_AFTER_MS,
   DEFAULT_STDERR_TAIL_BYTES,
   MAX_STDERR_LINE_BYTES,
+  WRITE_FAILURE_EXIT_WAIT_MS,
 } from './limits.js';
 export { SubprocessTransport } from './subprocess-transport.js';
 export type { SubprocessTransportOptions } from './transport-options.js';

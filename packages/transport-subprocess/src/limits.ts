@@ -25,3 +25,12 @@ export const MAX_STDERR_LINE_BYTES = 1024 * 1024;
 
 /** How often a process group is checked for survivors while it is being shut down, in ms. */
 export const GROUP_POLL_INTERVAL_MS = 25;
+
+/**
+ * How long a write that failed (or was refused) because the CLI exited waits for the exit to be
+ * known, in ms: 5000, the same as the default `killAfterMs` that bounds how long the pipes stay
+ * open after an exit. The CLI may die before it reads its first line; its exit code and stderr
+ * arrive a moment after the write fails, and the write then rejects with that
+ * `ProcessExitError` instead of a bare `TRANSPORT_CLOSED`.
+ */
+export const WRITE_FAILURE_EXIT_WAIT_MS = 5000;

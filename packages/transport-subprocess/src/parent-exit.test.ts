@@ -38,7 +38,7 @@ interface Pids {
   grandchild: number;
 }
 
-function runParent(mode: 'exit' | 'wait'): {
+function runParent(mode: 'exit' | 'wait' | 'graceful'): {
   pids: Promise<Pids>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   pid: number;
@@ -80,6 +80,14 @@ describe('no child outlives its parent', () => {
     expect(isRunning(grandchild)).toBe(true);
     process.kill(parent.pid, 'SIGINT');
     expect(await parent.exited).toEqual({ code: null, signal: 'SIGINT' });
+    await waitUntil(() => !isRunning(child) && !isRunning(grandchild), 5000, 'the children to end');
+  });
+
+  it('should leave a SIGTERM to the application that listens with once(), so its own shutdown runs', async () => {
+    const parent = runParent('graceful');
+    const { child, grandchild } = await parent.pids;
+    process.kill(parent.pid, 'SIGTERM');
+    expect(await parent.exited).toEqual({ code: 0, signal: null });
     await waitUntil(() => !isRunning(child) && !isRunning(grandchild), 5000, 'the children to end');
   });
 });

@@ -177,9 +177,37 @@ describe('SubprocessTransport with a fake CLI', () => {
     expect(error.stderrTail).toContain('fatal: settings file is broken');
     expect(error.message).toContain('fatal: settings file is broken');
     expect(transport.exitCode).toBe(3);
-    expect((await rejection(transport.send({ cmd: 'echo' }))).code).toBe('TRANSPORT_CLOSED');
+    // A later write is refused with the reason: the same ProcessExitError.
+    expect(await rejection(transport.send({ cmd: 'echo' }))).toBe(error);
+    expect(await rejection(transport.sendRawLine('{}'))).toBe(error);
     await transport.close();
     expect(rec.closes).toHaveLength(1);
+  });
+
+  it('should reject a write that races the exit of a CLI that dies at once with its ProcessExitError', async () => {
+    const script = path.join(scratch, 'dies-at-once.sh');
+    writeFileSync(script, "#!/bin/sh\necho 'fatal: no licence' >&2\nexit 3\n");
+    chmodSync(script, 0o755);
+    for (let i = 0; i < 20; i++) {
+      const { transport } = fake({ pathToClaudeCodeExecutable: script });
+      await transport.start();
+      // Writes land in the pipe until the CLI is gone; the first one that fails says why.
+      const error = await rejection(
+        (async () => {
+          for (;;) await transport.send({ type: 'control_request', request: {} });
+        })(),
+      );
+      expect(error).toBeInstanceOf(ProcessExitError);
+      expect(error).toMatchObject({ code: 'PROCESS_EXITED', exitCode: 3 });
+      expect((error as ProcessExitError).stderrTail).toContain('fatal: no licence');
+    }
+  });
+
+  it('should keep TRANSPORT_CLOSED for a write after the caller closed the transport', async () => {
+    const { transport } = fake();
+    await transport.start();
+    await transport.close();
+    expect((await rejection(transport.send({ cmd: 'echo' }))).code).toBe('TRANSPORT_CLOSED');
   });
 
   it('should report a signal we did not send as ProcessExitError', async () => {

@@ -6,6 +6,7 @@ import { type RegisteredGroup, registerGroup } from './child-registry.js';
 import { endGroupSurvivors } from './end-group-survivors.js';
 import { ProcessExitError, SubprocessTransportError } from './errors.js';
 import { findClaudeCodeCli } from './find-cli.js';
+import { WRITE_FAILURE_EXIT_WAIT_MS } from './limits.js';
 import { signalGroup } from './process-group.js';
 import { type CliChildProcess, spawnCli } from './spawn-cli.js';
 import { isDirectory, mapSpawnError, workingDirectoryError } from './spawn-errors.js';
@@ -30,7 +31,9 @@ type State = 'idle' | 'starting' | 'running' | 'closed';
  *   reading goes on. With `rawLines: true` each line goes to `onrawline` as bytes instead, never
  *   parsed. stderr feeds the `stderr` callback line by line and a bounded tail.
  * - `send()` (a value) and `sendRawLine()` (bytes or text) write one line each, one at a time in
- *   call order, and resolve once it was written out (drained).
+ *   call order, and resolve once it was written out (drained). A write that fails, or is refused,
+ *   because the CLI exited on its own waits for the exit (at most `WRITE_FAILURE_EXIT_WAIT_MS`)
+ *   and rejects with the same `ProcessExitError` as `onclose`, naming exit code and stderr.
  * - `close()` ends stdin, waits `closeGraceMs`, sends SIGTERM to the group, then SIGKILL
  *   `killAfterMs` later; it resolves when the CLI has exited and no process of its group is left.
  * - `onclose` fires once: `{}` for exit code 0 or a shutdown we caused; otherwise
@@ -72,6 +75,8 @@ export class SubprocessTransport implements Transport {
   #exitCode: number | null = null;
   #exitSignal: NodeJS.Signals | null = null;
   #closeFired = false;
+  /** The error `onclose` reported (a `ProcessExitError`), once it fired with one. */
+  #exitError: Error | undefined;
   readonly #exit = deferred();
   readonly #finished = deferred();
   #treeGone: Promise<void> = Promise.resolve();
@@ -121,7 +126,7 @@ export class SubprocessTransport implements Transport {
   /** Writes one JSON value as one line. Serialized; resolves once written out. */
   async send(message: unknown): Promise<void> {
     const refusal = this.#sendRefusal();
-    if (refusal !== undefined) throw refusal;
+    if (refusal !== undefined) throw await this.#explainRefusal(refusal);
     return this.#enqueueWrite([encodeJsonLine(message)]);
   }
 
@@ -134,7 +139,7 @@ export class SubprocessTransport implements Transport {
    */
   sendRawLine(line: Uint8Array | string): Promise<void> {
     const refusal = this.#sendRefusal();
-    if (refusal !== undefined) return Promise.reject(refusal);
+    if (refusal !== undefined) return this.#explainRefusal(refusal).then((error) => Promise.reject(error));
     const isBytes = line instanceof Uint8Array;
     if (!isBytes && typeof line !== 'string') {
       return Promise.reject(
@@ -310,6 +315,7 @@ export class SubprocessTransport implements Transport {
   #fireClose(info: TransportCloseInfo): void {
     if (this.#closeFired) return;
     this.#closeFired = true;
+    this.#exitError = info.error;
     this.#state = 'closed';
     this.#finished.resolve();
     try {
@@ -346,17 +352,19 @@ export class SubprocessTransport implements Transport {
     return undefined;
   }
 
-  /** Writes one line's chunks queued before any endInput()/close(); only a closed transport refuses it now. */
-  #writeChunks(chunks: ReadonlyArray<string | Uint8Array>): Promise<void> {
+  /**
+   * Writes one line's chunks queued before any endInput()/close(); only a closed transport refuses
+   * it now. A write that fails because the CLI is exiting rejects with its `ProcessExitError`.
+   */
+  async #writeChunks(chunks: ReadonlyArray<string | Uint8Array>): Promise<void> {
     const refusal = this.#closedRefusal();
     const stdin = this.#child?.stdin;
     if (refusal !== undefined || stdin === undefined || !stdin.writable) {
-      return Promise.reject(refusal ?? closedError('The CLI no longer accepts input.'));
+      throw await this.#explainRefusal(refusal ?? closedError('The CLI no longer accepts input.'));
     }
-    return new Promise<void>((resolve, reject) => {
+    const failure = await new Promise<Error | undefined>((resolve) => {
       const done = (error: Error | null | undefined): void => {
-        if (error) reject(closedError('Writing to the CLI failed; it has probably exited.', error));
-        else resolve();
+        resolve(error ? closedError('Writing to the CLI failed; it has probably exited.', error) : undefined);
       };
       // Corked, the chunks of one line leave in one write; the last callback means all were written.
       stdin.cork();
@@ -365,6 +373,35 @@ export class SubprocessTransport implements Transport {
       });
       stdin.uncork();
     });
+    if (failure !== undefined) throw await this.#explainWriteFailure(failure);
+  }
+
+  /**
+   * A write refused for being closed: when the CLI went away on its own (not `close()` from the
+   * caller, not `endInput()`), the reason is its exit; see {@link #explainWriteFailure}.
+   */
+  #explainRefusal(refusal: Error): Promise<Error> {
+    const callerClosed = this.#closePromise !== undefined && !this.#exited;
+    if (
+      callerClosed ||
+      !SubprocessTransportError.isInstance(refusal) ||
+      refusal.code !== 'TRANSPORT_CLOSED'
+    ) {
+      return Promise.resolve(refusal);
+    }
+    return this.#explainWriteFailure(refusal);
+  }
+
+  /**
+   * A failed write usually means the CLI is exiting: waits at most `WRITE_FAILURE_EXIT_WAIT_MS`
+   * for the exit and the end of its stderr, then returns the `ProcessExitError` that names the
+   * exit code and stderr tail, or `fallback` when the exit was clean, ours, or not seen in time.
+   */
+  async #explainWriteFailure(fallback: Error): Promise<Error> {
+    if (this.#closePromise === undefined || this.#exited) {
+      await settlesWithin(this.#finished.promise, WRITE_FAILURE_EXIT_WAIT_MS);
+    }
+    return this.#exitError ?? fallback;
   }
 
   #endStdin(): Promise<void> {

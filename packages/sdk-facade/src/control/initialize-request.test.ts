@@ -1,3 +1,4 @@
+import { createSdkMcpServer, tool } from '@ccsdk/mcp-inproc';
 import { describe, expect, it } from 'vitest';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
@@ -37,6 +38,33 @@ describe('the initialize request', () => {
       request: { subtype: 'initialize', agents: { helper: { description: 'Helps', prompt: 'Help' } } },
     });
     await run.close();
+  });
+
+  it('should name in-process servers and carry their handshake results as manifests', async () => {
+    const calc = createSdkMcpServer({
+      name: 'calc',
+      version: '2.0.0',
+      tools: [tool('add', 'Adds', {}, async () => ({ content: [] }))],
+    });
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'go',
+      options: { transport, mcpServers: { calc, remote: { type: 'http', url: 'http://127.0.0.1:9' } } },
+    });
+    await run.initializationResult();
+    const request = (transport.sent[0] as { request: Record<string, unknown> }).request;
+    expect(request['sdkMcpServers']).toEqual(['calc']);
+    expect(request['sdkMcpServerManifests']).toEqual({
+      calc: {
+        initializeResult: expect.objectContaining({ serverInfo: { name: 'calc', version: '2.0.0' } }),
+        toolsListResult: { tools: [expect.objectContaining({ name: 'add', description: 'Adds' })] },
+      },
+    });
+    await run.close();
+  });
+
+  it('should drop manifests of names that are not in-process servers of the query', () => {
+    expect(buildInitializeRequest({}, null, { stray: { initializeResult: {} } })).toEqual({ hooks: null });
   });
 
   it('should refuse an agent without a prompt synchronously', () => {

@@ -6,3 +6,13 @@ export const INITIALIZE_TIMEOUT_MS = 60_000;
  * (stdin EOF, grace, SIGTERM, SIGKILL) goes on in the background past this bound.
  */
 export const QUERY_CLOSE_WAIT_MS = 2_000;
+
+/**
+ * How long the query waits, after a result that leaves user messages without a result of their
+ * own, for the CLI to start a turn for them (its `system/init`), in ms: 2000. Claude Code 2.1.332
+ * runs a message queued behind a finishing turn as a turn of its own, which starts within tens
+ * of ms of the result; but it folds a message that arrives while a tool runs into the running
+ * turn, which then ends with one result for both. When no turn starts within this time, the
+ * messages count as answered, so input can end instead of waiting for a result that never comes.
+ */
+export const QUEUED_TURN_WAIT_MS = 2000;

@@ -3,13 +3,14 @@ import { ResultError } from '../errors/sdk-error.js';
 import type { SDKMessage } from '../messages/messages.js';
 import { BackgroundTasks } from './background-tasks.js';
 import { MessageQueue } from './message-queue.js';
+import { TurnLedger } from './turn-ledger.js';
 
 /**
  * The inbound side of a query: takes what the control channel passes on, keeps control frames
  * out of the stream (`keep_alive`; `transcript_mirror` goes to the mirror), follows background
  * tasks, remembers the last error result, and delivers messages in order — with a mirror, each
- * `result` only after a flush. It also tells the input side when a result ends the work
- * (stdin lifetime rule) and maps "error result, then non-zero exit" to `ResultError`.
+ * `result` only after a flush. It also tells the input side when no turn is in flight any more
+ * (the input lifetime rule, {@link TurnLedger}) and maps "error result, then non-zero exit" to `ResultError`.
  */
 export class SdkMessageStream {
   /** The transcript mirror, when the query has a session store (set before the CLI starts). */
@@ -19,7 +20,7 @@ export class SdkMessageStream {
   readonly #warn: (error: Error) => void;
   #delivery: Promise<void> = Promise.resolve();
   #lastErrorResult: Record<string, unknown> | undefined;
-  #idleResultWaiters: Array<() => void> = [];
+  readonly #turns = new TurnLedger();
 
   constructor(warn: (error: Error) => void) {
     this.#warn = warn;
@@ -48,9 +49,10 @@ export class SdkMessageStream {
       return;
     }
     this.#tasks.observe(message);
+    if (message['type'] === 'system' && message['subtype'] === 'init') this.#turns.turnStarted();
     if (message['type'] === 'result') {
       this.#lastErrorResult = message['is_error'] === true ? message : undefined;
-      if (!this.#tasks.busy) this.releaseInput();
+      this.#turns.resultArrived(this.#tasks.busy);
     } else if (!(message['type'] === 'system' && message['subtype'] === 'session_state_changed')) {
       this.#lastErrorResult = undefined;
     }
@@ -108,17 +110,20 @@ export class SdkMessageStream {
     this.#queue.end();
   }
 
-  /** Resolves once a result arrives with no background task running, or the stream ends. */
-  untilIdleResult(): Promise<void> {
-    if (this.#queue.isDone) return Promise.resolve();
-    return new Promise((resolve) => this.#idleResultWaiters.push(resolve));
+  /** Counts a user message written to the CLI: its turn is in flight until its result. */
+  userMessageSent(): void {
+    this.#turns.messageSent();
   }
 
-  /** Lets every `untilIdleResult()` waiter go. */
+  /** Resolves once no turn is in flight (at once when none is), or the stream ends. */
+  untilIdle(): Promise<void> {
+    if (this.#queue.isDone) return Promise.resolve();
+    return this.#turns.untilIdle();
+  }
+
+  /** Lets every `untilIdle()` waiter go (the query is closing or the transport closed). */
   releaseInput(): void {
-    const waiters = this.#idleResultWaiters;
-    this.#idleResultWaiters = [];
-    for (const resolve of waiters) resolve();
+    this.#turns.release();
   }
 
   #deliver(message: SDKMessage, flushFirst: boolean): void {

@@ -36,7 +36,6 @@ export class QueryRun extends ControlMethods implements Query {
   readonly #options: Options;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;
-  readonly #keepInputOpen: boolean;
   readonly #signal: AbortSignal | undefined;
   readonly #initialization: Promise<InitializationResult>;
   /** Resolves once the `initialize` request is on the wire; rejects like the initialization. */
@@ -62,8 +61,6 @@ export class QueryRun extends ControlMethods implements Query {
     const hooks = registerHooks(options.hooks, (e) => this.#warn(e));
     this.#initializeHooks = hooks.initializeHooks;
     const sdkMcpServers = sdkMcpServersOf(options);
-    this.#keepInputOpen =
-      options.canUseTool !== undefined || hooks.initializeHooks !== null || hasEntries(sdkMcpServers);
     this.#signal = options.abortController?.signal ?? options.signal;
     const reportMirrorError = (message: Record<string, unknown>): void => {
       // Yielded when it happens: during a flush, that is before the result waiting on it.
@@ -142,7 +139,9 @@ export class QueryRun extends ControlMethods implements Query {
   /**
    * Writes the prompt right behind the `initialize` request (the CLI reads stdin in order, so it
    * sees initialize first; not waiting for the answer saves a round trip), and ends input as the
-   * stdin lifetime rule says. If initialize fails, the query fails with that error.
+   * input lifetime rule says: once the prompt is written (a string) or has ended (an iterable)
+   * and no turn is in flight, whatever callbacks the query has. Until then every control method
+   * reaches the CLI. If initialize fails, the query fails with that error.
    */
   sendPrompt(prompt: Prompt): void {
     this.#initializeSent
@@ -190,7 +189,7 @@ export class QueryRun extends ControlMethods implements Query {
     await this.#initialization;
     for await (const message of stream) {
       if (this.#channel.isClosed) return;
-      await this.#channel.send(message);
+      await this.#sendUserMessage(message);
     }
   }
 
@@ -200,11 +199,12 @@ export class QueryRun extends ControlMethods implements Query {
   }
 
   async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
-    await this.#channel.start();
+    // The in-process servers' handshakes run here while the CLI starts (manifests never reject).
+    const [, manifests] = await Promise.all([this.#channel.start(), this.#mcpRouter?.manifests()]);
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
-      buildInitializeRequest(this.#options, this.#initializeHooks),
+      buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
       {
         timeoutMs: initializeTimeoutMs,
         ...(this.#signal ? { signal: this.#signal } : {}),
@@ -215,22 +215,25 @@ export class QueryRun extends ControlMethods implements Query {
   }
 
   async #writePrompt(prompt: Prompt): Promise<void> {
-    let written = 0;
     try {
       if (typeof prompt === 'string') {
-        await this.#channel.send(userMessageFromText(prompt));
-        written = 1;
+        await this.#sendUserMessage(userMessageFromText(prompt));
       } else {
         for await (const message of prompt) {
           if (this.#channel.isClosed) return;
-          await this.#channel.send(message);
-          written += 1;
+          await this.#sendUserMessage(message);
         }
       }
-      if (this.#keepInputOpen && written > 0) await this.#stream.untilIdleResult();
+      await this.#stream.untilIdle();
     } finally {
       if (!this.#channel.isClosed) await this.#channel.endInput();
     }
+  }
+
+  /** Writes one message of the caller's input; a user message puts a turn in flight. */
+  async #sendUserMessage(message: SDKUserMessage | Record<string, unknown>): Promise<void> {
+    if ((message as { type?: unknown }).type === 'user') this.#stream.userMessageSent();
+    await this.#channel.send(message);
   }
 
   /** Runs the after-exit work once (errors become warnings). */
@@ -311,10 +314,6 @@ function raceWithTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<
     timer.unref();
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function hasEntries(value: object | undefined): boolean {
-  return value !== undefined && Object.keys(value).length > 0;
 }
 
 function asError(value: unknown): Error {

@@ -19,15 +19,15 @@ async function collect(iterable: AsyncIterable<SDKMessage>): Promise<SDKMessage[
   return out;
 }
 
-/** Plays the CLI: once the prompt arrived and input ended (as for a one-shot prompt), emits and exits. */
+/** Plays the CLI: once the prompt arrived, emits the turn; once input ended (after its result), exits. */
 function startConversation(transport: FakeCliTransport, messages: Record<string, unknown>[]): void {
   void transport
     .waitForSent((m) => m['type'] === 'user')
-    .then(() => vi.waitFor(() => expect(transport.inputEnded).toBe(true)))
     .then(() => {
       for (const message of messages) transport.emit(message);
-      transport.finish({});
-    });
+    })
+    .then(() => vi.waitFor(() => expect(transport.inputEnded).toBe(true)))
+    .then(() => transport.finish({}));
 }
 
 describe('query()', () => {
@@ -58,7 +58,7 @@ describe('query()', () => {
     expect(messages.map((m) => m.type)).toEqual(['system', 'result']);
   });
 
-  it('should stream an async iterable prompt and end input after it', async () => {
+  it('should stream an async iterable prompt and end input once it ended and both turns have their result', async () => {
     const transport = new FakeCliTransport();
     async function* prompts() {
       yield {
@@ -76,11 +76,76 @@ describe('query()', () => {
     }
     const run = query({ prompt: prompts(), options: { transport } });
     await transport.waitForSent((m) => (m['message'] as { content?: string } | undefined)?.content === 'two');
+    transport.emit(SUCCESS);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.inputEnded).toBe(false);
+    transport.emit(SUCCESS);
     await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
     transport.finish({});
     await collect(run);
     expect(transport.sent.filter((m) => m['type'] === 'user')).toHaveLength(2);
   });
+
+  it('should end input at once when the iterable ends after the last result', async () => {
+    const transport = new FakeCliTransport();
+    let endPrompts: () => void = () => undefined;
+    async function* prompts() {
+      yield {
+        type: 'user' as const,
+        session_id: '',
+        message: { role: 'user' as const, content: 'one' },
+        parent_tool_use_id: null,
+      };
+      await new Promise<void>((resolve) => {
+        endPrompts = resolve;
+      });
+    }
+    const run = query({
+      prompt: prompts(),
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    await transport.waitForSent((m) => m['type'] === 'user');
+    transport.emit(SUCCESS);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(transport.inputEnded).toBe(false);
+    endPrompts();
+    await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+    transport.finish({});
+    expect((await collect(run)).map((m) => m.type)).toEqual(['result']);
+  });
+
+  it('should end input at once for an iterable that yields nothing', async () => {
+    const transport = new FakeCliTransport();
+    async function* prompts(): AsyncGenerator<never> {}
+    const run = query({
+      prompt: prompts(),
+      options: { transport, canUseTool: async () => ({ behavior: 'allow' }) },
+    });
+    await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+    transport.finish({});
+    await collect(run);
+  });
+
+  it.each([
+    ['no callbacks', {}],
+    ['canUseTool', { canUseTool: async () => ({ behavior: 'allow' as const }) }],
+  ])(
+    'should keep input open for a string prompt with %s until its result, so interrupt() reaches the CLI',
+    async (_label, extra) => {
+      const transport = new FakeCliTransport();
+      transport.replies.set('interrupt', {});
+      const run = query({ prompt: 'hello', options: { transport, ...extra } });
+      await transport.waitForSent((m) => m['type'] === 'user');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(transport.inputEnded).toBe(false);
+      await run.interrupt();
+      expect(transport.controlRequests('interrupt')).toHaveLength(1);
+      transport.emit({ ...SUCCESS, subtype: 'error_during_execution', is_error: true });
+      await vi.waitFor(() => expect(transport.inputEnded).toBe(true));
+      transport.finish({});
+      await collect(run);
+    },
+  );
 
   it('should keep input open with canUseTool until a result arrives', async () => {
     const transport = new FakeCliTransport();

@@ -9,6 +9,12 @@ import type { Prompt, Query } from './query-types.js';
  * The CLI starts at once (so control methods work before iterating); start-up failures such as
  * `CLINotFoundError` surface from the first `next()`. Invalid option combinations throw a
  * `TypeError` synchronously. With `options.transport`, that transport is used instead of spawning.
+ *
+ * Input to the CLI ends once the prompt has ended (a string once written, an iterable once it
+ * returns) and no turn is in flight (every user message has had its result, with no background
+ * task running); the CLI then exits and the stream ends. Until then every control method
+ * (`interrupt()`, ...) works, with a string prompt as with a stream. In-process MCP servers are
+ * connected before `initializationResult()` resolves.
  * The session itself (hooks via `registerHooks`, permissions, in-process MCP, the transcript
  * mirror, close order) lives in `QueryRun` (query-run.ts).
  */

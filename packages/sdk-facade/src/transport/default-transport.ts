@@ -27,10 +27,19 @@ export function createDefaultTransport(options: Options): Transport {
   });
 }
 
-/** The CLI's view of `mcpServers`: the same entries (the transport strips in-process instances). */
+/**
+ * The CLI's view of `mcpServers` on argv: every entry but the in-process (`type: 'sdk'`) ones. Those
+ * are named in `initialize` with their handshake results (`sdkMcpServers`,
+ * `sdkMcpServerManifests`); listed on argv as well, the CLI would connect them over `mcp_message`
+ * instead, after it answered `initialize`, and a control request made right after would not see them.
+ */
 function toCliMcpServers(
   servers: NonNullable<Options['mcpServers']>,
 ): Record<string, McpServerConfig> | string {
   if (typeof servers === 'string') return servers;
-  return Object.fromEntries(Object.entries(servers).map(([name, config]) => [name, { ...config }]));
+  return Object.fromEntries(
+    Object.entries(servers)
+      .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')
+      .map(([name, config]) => [name, { ...config }]),
+  );
 }
