@@ -22,9 +22,17 @@ export interface FindClaudeCodeCliOptions {
   homeDir?: string;
   /** Runtime for a JavaScript CLI. Default `process.execPath`. */
   execPath?: string;
+  /**
+   * Which JavaScript runtime runs a `.js`/`.mjs`/`.cjs` CLI: `node`, `bun` or `deno`, looked up
+   * on `PATH`. Takes precedence over `execPath`. Ignored for a native binary.
+   */
+  executable?: JavaScriptRuntime;
   /** Arguments for that runtime, placed before the script. Ignored for a native binary. */
   executableArgs?: string[];
 }
+
+/** A JavaScript runtime that can run a script CLI. */
+export type JavaScriptRuntime = 'node' | 'bun' | 'deno';
 
 /** Where {@link findClaudeCodeCli} found the CLI. */
 export type CliSource = 'explicit' | 'platform-package' | 'path' | 'known-location';
@@ -151,7 +159,7 @@ function toResolved(file: string, source: CliSource, options: FindClaudeCodeCliO
   if (JS_EXTENSION.test(file)) {
     return {
       path: file,
-      command: options.execPath ?? process.execPath,
+      command: options.executable ?? options.execPath ?? process.execPath,
       args: [...(options.executableArgs ?? []), file],
       source,
     };
