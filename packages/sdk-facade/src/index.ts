@@ -42,6 +42,7 @@ export {
   unarchiveSession,
 } from '@ccsdk/session-store';
 // The transport's errors, so callers can branch on them from one import.
+export type { SpawnedProcess, SpawnOptions } from '@ccsdk/transport-subprocess';
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
 export type {
   ControlMethods,
@@ -50,12 +51,24 @@ export type {
   RewindFilesResult,
 } from './control/control-methods.js';
 export type {
+  McpReadResourceResult,
+  McpResourceContent,
+  ReadFileResult,
+  ReloadOutputStylesResult,
+  ReloadPluginConfig,
+  ReloadPluginsResult,
+  ReloadSkillsResult,
+  UsageResult,
+} from './control/control-responses.js';
+export type {
   AccountInfo,
   AgentInfo,
   InitializationResult,
   ModelInfo,
   SlashCommand,
 } from './control/initialization.js';
+export type { ElicitationRequest, ElicitationResult, OnElicitation } from './dialogs/elicitation.js';
+export type { OnUserDialog, UserDialogRequest, UserDialogResult } from './dialogs/user-dialog.js';
 export type { SdkErrorCode } from './errors/error-codes.js';
 export { AbortError, ResultError, SdkError } from './errors/sdk-error.js';
 export type {

@@ -13,6 +13,13 @@ const CALLS: Call[] = [
   ['setMaxThinkingTokens', [null], 'set_max_thinking_tokens', { max_thinking_tokens: null }],
   ['mcpServerStatus', [], 'mcp_status', {}],
   ['getContextUsage', [], 'get_context_usage', {}],
+  ['getContextUsage', [{ detail: 'summary' }], 'get_context_usage', { detail: 'summary' }],
+  [
+    'setMaxThinkingTokens',
+    [100, 'omitted'],
+    'set_max_thinking_tokens',
+    { max_thinking_tokens: 100, thinking_display: 'omitted' },
+  ],
   ['rewindFiles', ['u-1', { dryRun: true }], 'rewind_files', { user_message_id: 'u-1', dry_run: true }],
   ['reconnectMcpServer', ['docs'], 'mcp_reconnect', { serverName: 'docs' }],
   ['toggleMcpServer', ['docs', false], 'mcp_toggle', { serverName: 'docs', enabled: false }],

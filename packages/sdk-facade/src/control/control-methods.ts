@@ -45,14 +45,23 @@ export abstract class ControlMethods {
   /** Resolves with the CLI's `initialize` answer once the session is ready. */
   abstract initializationResult(): Promise<InitializationResult>;
 
-  /** Interrupts the current turn; the session can go on with a new message. */
-  async interrupt(): Promise<void> {
-    await this.request('interrupt');
+  /**
+   * Interrupts the current turn; the session can go on with a new message. Resolves with the
+   * CLI's receipt (`still_queued`: uuids of queued messages that will still run), or
+   * `undefined` from a CLI that sends none.
+   */
+  async interrupt(): Promise<{ still_queued: string[]; cancelled?: string[] } | undefined> {
+    const reply = await this.request<{ still_queued?: unknown }>('interrupt');
+    return Array.isArray(reply?.still_queued) ? (reply as { still_queued: string[] }) : undefined;
   }
 
-  /** Changes the permission mode for the rest of the session. */
-  async setPermissionMode(mode: PermissionMode): Promise<void> {
-    await this.request('set_permission_mode', { mode });
+  /**
+   * Changes the permission mode for the rest of the session. Resolves with the mode now in
+   * effect when the CLI names one (it may differ from the one asked for), else `undefined`.
+   */
+  async setPermissionMode(mode: PermissionMode): Promise<{ mode: PermissionMode } | undefined> {
+    const reply = await this.request<{ mode?: unknown }>('set_permission_mode', { mode });
+    return typeof reply?.mode === 'string' ? { mode: reply.mode as PermissionMode } : undefined;
   }
 
   /**
@@ -63,14 +72,23 @@ export abstract class ControlMethods {
     await this.request('set_model', { model: model ?? null });
   }
 
-  /** Sets the thinking budget in tokens; `null` clears it. */
-  async setMaxThinkingTokens(maxThinkingTokens: number | null): Promise<void> {
+  /**
+   * Sets the thinking budget in tokens; `null` clears it. `thinkingDisplay` replaces the
+   * session's display mode (`null` clears that override; omitted keeps it).
+   */
+  async setMaxThinkingTokens(
+    maxThinkingTokens: number | null,
+    thinkingDisplay?: 'summarized' | 'omitted' | 'highlights' | null,
+  ): Promise<void> {
     if (maxThinkingTokens !== null && !(Number.isInteger(maxThinkingTokens) && maxThinkingTokens >= 0)) {
       throw new TypeError(
         `maxThinkingTokens must be a non-negative integer or null, got ${String(maxThinkingTokens)}`,
       );
     }
-    await this.request('set_max_thinking_tokens', { max_thinking_tokens: maxThinkingTokens });
+    await this.request('set_max_thinking_tokens', {
+      max_thinking_tokens: maxThinkingTokens,
+      ...(thinkingDisplay === undefined ? {} : { thinking_display: thinkingDisplay }),
+    });
   }
 
   /** The slash commands and skills the session offers (from `initialize`). */
@@ -99,9 +117,12 @@ export abstract class ControlMethods {
     return reply.mcpServers ?? [];
   }
 
-  /** How the context window is used (categories, total and max tokens), asked of the CLI now. */
-  getContextUsage(): Promise<Record<string, unknown>> {
-    return this.request('get_context_usage');
+  /**
+   * How the context window is used (categories, total and max tokens), asked of the CLI now.
+   * `detail: 'summary'` skips the per-category token counts (default `'full'`).
+   */
+  getContextUsage(options: { detail?: 'summary' | 'full' } = {}): Promise<Record<string, unknown>> {
+    return this.request('get_context_usage', options.detail === undefined ? {} : { detail: options.detail });
   }
 
   /** Restores files to their state at a user message (needs `enableFileCheckpointing`). */

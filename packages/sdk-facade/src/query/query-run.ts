@@ -5,9 +5,10 @@ import {
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
 import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import { ControlMethods } from '../control/control-methods.js';
 import type { InitializationResult } from '../control/initialization.js';
 import { buildInitializeRequest } from '../control/initialize-request.js';
+import { SessionControlMethods } from '../control/session-control-methods.js';
+import { answersDialogs, registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
 import { sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
@@ -21,6 +22,7 @@ import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 import { SdkMessageStream } from './message-stream.js';
 import type { Prompt, Query } from './query-types.js';
 import { userMessageFromText } from './user-message.js';
+import { outgoingUserMessage } from './verbatim.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
 export type CleanupCallback = () => Promise<void> | void;
@@ -30,7 +32,7 @@ export type CleanupCallback = () => Promise<void> | void;
  * takes its prompt with {@link QueryRun.sendPrompt} (at once for `query()`, later for a
  * `WarmQuery`), and yields the CLI's messages.
  */
-export class QueryRun extends ControlMethods implements Query {
+export class QueryRun extends SessionControlMethods implements Query {
   readonly #options: Options;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;
@@ -56,7 +58,10 @@ export class QueryRun extends ControlMethods implements Query {
     this.#initializeHooks = hooks.initializeHooks;
     const sdkMcpServers = sdkMcpServersOf(options);
     this.#keepInputOpen =
-      options.canUseTool !== undefined || hooks.initializeHooks !== null || hasEntries(sdkMcpServers);
+      options.canUseTool !== undefined ||
+      hooks.initializeHooks !== null ||
+      hasEntries(sdkMcpServers) ||
+      answersDialogs(options);
     this.#signal = options.abortController?.signal ?? options.signal;
     const reportMirrorError = (message: Record<string, unknown>): void => {
       // Yielded when it happens: during a flush, that is before the result waiting on it.
@@ -91,6 +96,7 @@ export class QueryRun extends ControlMethods implements Query {
       );
     }
     if (hooks.initializeHooks !== null) this.#channel.setHandler('hook_callback', hooks.handler);
+    registerDialogHandlers(this.#channel, options, (e) => this.#warn(e));
     this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, (e) => this.#warn(e));
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, this.#signal.reason);
@@ -157,6 +163,10 @@ export class QueryRun extends ControlMethods implements Query {
     return this.#initialization;
   }
 
+  protected initializePayload(): Record<string, unknown> {
+    return buildInitializeRequest(this.#options, this.#initializeHooks);
+  }
+
   async request<T = Record<string, unknown>>(
     subtype: string,
     payload: Record<string, unknown> = {},
@@ -169,7 +179,7 @@ export class QueryRun extends ControlMethods implements Query {
     await this.#initialization;
     for await (const message of stream) {
       if (this.#channel.isClosed) return;
-      await this.#channel.send(message);
+      await this.#channel.send(outgoingUserMessage(message, this.#options.verbatimPrompts));
     }
   }
 
@@ -197,12 +207,14 @@ export class QueryRun extends ControlMethods implements Query {
     let written = 0;
     try {
       if (typeof prompt === 'string') {
-        await this.#channel.send(userMessageFromText(prompt));
+        await this.#channel.send(
+          outgoingUserMessage(userMessageFromText(prompt), this.#options.verbatimPrompts),
+        );
         written = 1;
       } else {
         for await (const message of prompt) {
           if (this.#channel.isClosed) return;
-          await this.#channel.send(message);
+          await this.#channel.send(outgoingUserMessage(message, this.#options.verbatimPrompts));
           written += 1;
         }
       }
