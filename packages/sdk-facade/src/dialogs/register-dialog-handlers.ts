@@ -13,7 +13,14 @@ export function registerDialogHandlers(
   channel.setHandler('request_user_dialog', createUserDialogHandler(options.onUserDialog, warn));
 }
 
-/** True when a callback may be asked mid-turn, so stdin must stay open until the turn's result. */
+/**
+ * True when the CLI may ask a dialog mid-turn, so stdin must stay open until the turn's result:
+ * a dialog callback is given, or process MCP servers are configured (they may elicit, and the
+ * elicitation must get its decline).
+ */
 export function answersDialogs(options: Options): boolean {
-  return options.onElicitation !== undefined || options.onUserDialog !== undefined;
+  if (options.onElicitation !== undefined || options.onUserDialog !== undefined) return true;
+  const servers = options.mcpServers;
+  if (typeof servers === 'string') return true;
+  return servers !== undefined && Object.values(servers).some((config) => config.type !== 'sdk');
 }
