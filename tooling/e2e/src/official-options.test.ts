@@ -196,7 +196,7 @@ describe('the official SDK options through the real CLI', () => {
       [
         "import { spawn } from 'node:child_process';",
         `const child = spawn(${JSON.stringify(real)}, process.argv.slice(2), { stdio: 'inherit' });`,
-        "process.stderr.write(`runtime-flags:${process.execArgv.join(' ')}\\n`);",
+        "process.stderr.write('runtime-flags:' + process.execArgv.join(' ') + '\\n');",
         "child.on('exit', (code) => process.exit(code ?? 1));",
         "process.on('SIGTERM', () => child.kill('SIGTERM'));",
       ].join('\n'),
