@@ -98,6 +98,11 @@ export {
 export type { AgentDefinition } from './options/agents.js';
 export type { Options } from './options/options.js';
 export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions/permissions.js';
+export type { ClaimOptions } from './prewarm/claim-options.js';
+export { prewarm } from './prewarm/prewarm.js';
+export type { ClaimInfo, PrewarmErrorCode } from './prewarm/prewarm-error.js';
+export { PrewarmError } from './prewarm/prewarm-error.js';
+export type { SpareProcess } from './prewarm/spare-process.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './query/limits.js';
 export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
