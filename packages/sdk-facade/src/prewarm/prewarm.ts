@@ -5,9 +5,9 @@ import { validateOptions } from '../options/validate-options.js';
 import { INITIALIZE_TIMEOUT_MS } from '../query/limits.js';
 import { QueryRun } from '../query/query-run.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
-import { observeClose } from './observe-close.js';
 import { createParkingDir } from './parking-dir.js';
 import { Spare, type SpareProcess } from './spare-process.js';
+import { SentRequests, watchTransport } from './watch-transport.js';
 
 /**
  * Starts a Claude Code process as a parked spare before the session's folder is known
@@ -48,7 +48,11 @@ export async function prewarm(
   const exited = new Promise<void>((resolve) => {
     markExited = resolve;
   });
-  const transport = observeClose(createDefaultTransport(spareOptions), () => markExited());
+  const sent = new SentRequests();
+  const transport = watchTransport(createDefaultTransport(spareOptions), {
+    onClosed: () => markExited(),
+    onSent: (message) => sent.observe(message),
+  });
   const run = new QueryRun({ ...spareOptions, transport }, timeoutMs);
   try {
     await run.initializationResult();
@@ -60,6 +64,7 @@ export async function prewarm(
   return new Spare({
     run,
     exited,
+    sent,
     sdkMcpServers: Object.keys(sdkMcpServersOf(options)),
     ...(parkingDir === undefined ? {} : { parkingDir }),
   });

@@ -7,6 +7,7 @@ import type { Prompt, Query } from '../query/query-types.js';
 import { buildClaimRequest, type ClaimOptions, checkClaimOptions } from './claim-options.js';
 import { ClaimedQuery } from './claimed-query.js';
 import { type ClaimInfo, PrewarmError } from './prewarm-error.js';
+import type { SentRequests } from './watch-transport.js';
 
 /** The `claim_session` answer of CLI 2.1.332 (snake_case, `status: 'ok'` on success). */
 interface ClaimAnswer {
@@ -48,6 +49,7 @@ export class Spare implements SpareProcess {
   readonly #run: QueryRun;
   readonly #sdkMcpServers: readonly string[];
   readonly #parkingDir: string | undefined;
+  readonly #sent: SentRequests;
   #settle: { resolve: (info: ClaimInfo) => void; reject: (error: unknown) => void } | undefined;
   #used = false;
   #gone: 'exited' | 'closed' | undefined;
@@ -55,10 +57,12 @@ export class Spare implements SpareProcess {
   constructor(init: {
     run: QueryRun;
     exited: Promise<void>;
+    sent: SentRequests;
     sdkMcpServers: readonly string[];
     parkingDir?: string;
   }) {
     this.#run = init.run;
+    this.#sent = init.sent;
     this.#sdkMcpServers = init.sdkMcpServers;
     this.#parkingDir = init.parkingDir;
     this.claimed = new Promise<ClaimInfo>((resolve, reject) => {
@@ -111,7 +115,12 @@ export class Spare implements SpareProcess {
     return this.exited;
   }
 
-  /** Overlay, claim, per-session options, prompt; resolves with the claimed session's description. */
+  /**
+   * Overlay first (its refusal stops everything), then the claim, the per-session options and
+   * the prompt back to back in that order, without waiting for answers: the CLI reads stdin in
+   * order, so the turn starts with no extra round trip. Resolves with the claimed session's
+   * description (the claim's `initialize` answer).
+   */
   async #bind(prompt: Prompt, options: ClaimOptions, query: ClaimedQuery): Promise<InitializationResult> {
     const run = this.#run;
     try {
@@ -124,11 +133,19 @@ export class Spare implements SpareProcess {
           });
         });
       }
-      const answer = await run
-        .request<ClaimAnswer>('claim_session', buildClaimRequest(options, this.#sdkMcpServers))
-        .catch((cause: unknown) => {
-          throw new PrewarmError({ reason: 'CLAIM_REFUSED', message: messageOf(cause), cause });
-        });
+      const claimSent = this.#sent.next('claim_session');
+      const claiming = run.request<ClaimAnswer>(
+        'claim_session',
+        buildClaimRequest(options, this.#sdkMcpServers),
+      );
+      claiming.catch(() => {});
+      await claimSent;
+      const perSession = this.#applySessionOptions(options);
+      await perSession.sent;
+      run.sendPrompt(prompt);
+      const answer = await claiming.catch((cause: unknown) => {
+        throw new PrewarmError({ reason: 'CLAIM_REFUSED', message: messageOf(cause), cause });
+      });
       if (answer.status !== 'ok') {
         const reason = answer.reason ?? answer.status ?? 'claim_failed';
         const detail = answer.message ?? answer.error;
@@ -143,13 +160,12 @@ export class Spare implements SpareProcess {
         ...(answer.parked_ms === undefined ? {} : { parkedMs: answer.parked_ms }),
         sdkMcpSettled: answer.sdk_mcp_settled === true,
       };
-      const optionFailures = await this.#applySessionOptions(options);
-      run.sendPrompt(prompt);
-      if (optionFailures.length > 0) {
+      const failures = await perSession.failures;
+      if (failures.length > 0) {
         this.#fail(
           new PrewarmError({
             reason: 'OPTION_NOT_APPLIED',
-            message: `option_not_applied: ${optionFailures.join('; ')}`,
+            message: `option_not_applied: ${failures.join('; ')}`,
             claim: info,
           }),
         );
@@ -167,25 +183,36 @@ export class Spare implements SpareProcess {
     }
   }
 
-  /** Sends `model` and `maxThinkingTokens` after the claim; returns what the CLI refused. */
-  async #applySessionOptions(options: ClaimOptions): Promise<string[]> {
+  /**
+   * Sends `model` and `maxThinkingTokens` behind the claim: `sent` resolves once both are on the
+   * wire, `failures` with what the CLI refused.
+   */
+  #applySessionOptions(options: ClaimOptions): { sent: Promise<void>; failures: Promise<string[]> } {
     const failures: string[] = [];
-    const run = this.#run;
-    const sent: Array<Promise<void>> = [];
-    if (options.model !== undefined) {
-      sent.push(
-        run.setModel(options.model).catch((e: unknown) => void failures.push(`model: ${messageOf(e)}`)),
+    const writes: Array<Promise<void>> = [];
+    const answers: Array<Promise<void>> = [];
+    const send = (subtype: string, label: string, call: () => Promise<unknown>): void => {
+      writes.push(this.#sent.next(subtype));
+      answers.push(
+        call().then(
+          () => undefined,
+          (error: unknown) => {
+            failures.push(`${label}: ${messageOf(error)}`);
+          },
+        ),
+      );
+    };
+    const { model, maxThinkingTokens } = options;
+    if (model !== undefined) send('set_model', 'model', () => this.#run.setModel(model));
+    if (maxThinkingTokens !== undefined) {
+      send('set_max_thinking_tokens', 'maxThinkingTokens', () =>
+        this.#run.setMaxThinkingTokens(maxThinkingTokens),
       );
     }
-    if (options.maxThinkingTokens !== undefined) {
-      sent.push(
-        run
-          .setMaxThinkingTokens(options.maxThinkingTokens)
-          .catch((e: unknown) => void failures.push(`maxThinkingTokens: ${messageOf(e)}`)),
-      );
-    }
-    await Promise.all(sent);
-    return failures;
+    return {
+      sent: Promise.all(writes).then(() => undefined),
+      failures: Promise.all(answers).then(() => failures),
+    };
   }
 
   #fail(error: unknown): void {
