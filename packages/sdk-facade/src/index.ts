@@ -44,6 +44,13 @@ export {
 // The transport's errors, so callers can branch on them from one import.
 export type { SpawnedProcess, SpawnOptions } from '@ccsdk/transport-subprocess';
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
+export { BUILTIN_TOOL_NAMES, LEGACY_TOOL_NAME_ALIASES } from './catalog/tool-names.js';
+export {
+  ORG_POLICY_LIMIT_PREFIXES,
+  USAGE_LIMIT_ERROR_PREFIXES,
+  USAGE_TRANSITION_PREFIXES,
+  USAGE_WARNING_PREFIXES,
+} from './catalog/usage-prefixes.js';
 export type {
   ControlMethods,
   McpServerStatus,
@@ -95,6 +102,8 @@ export {
   isToolResultBlock,
   isToolUseBlock,
 } from './messages/messages.js';
+export type { DeniedModelsMatch } from './models/match-denied-models.js';
+export { matchDeniedModels } from './models/match-denied-models.js';
 export type { AgentDefinition } from './options/agents.js';
 export type { Options } from './options/options.js';
 export type { CanUseTool, CanUseToolContext, PermissionResult } from './permissions/permissions.js';
@@ -147,6 +156,7 @@ export type {
 } from './hooks/hook-output.js';
 export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
 export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
+export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
 export {
   defaultManagedSettingsDir,
   MANAGED_SETTINGS_DROP_IN_DIR,
