@@ -106,6 +106,17 @@ describe('findClaudeCodeCli', () => {
     expect(found.source).toBe('platform-package');
   });
 
+  it('without resolveFrom, should find the peer installed next to this package whatever the cwd', () => {
+    // An app's layout as npm leaves it: the SDK's packages and the optional peer side by side.
+    const app = path.join(root, 'app');
+    const ownDir = path.join(app, 'node_modules/@ccsdk/transport-subprocess/dist');
+    mkdirSync(ownDir, { recursive: true });
+    const bin = fakePackage(path.join(app, 'node_modules/@anthropic-ai/claude-code-linux-x64'), 'glibc');
+    const { resolveFrom: _cwdInstead, ...rest } = isolated({ packageDir: ownDir });
+    const found = findClaudeCodeCli(rest);
+    expect(found).toMatchObject({ path: bin, source: 'platform-package' });
+  });
+
   it('should pick the musl package on musl', () => {
     fakePackage(path.join(project, 'node_modules/@anthropic-ai/claude-code-linux-x64'), 'glibc');
     const bin = fakePackage(
