@@ -117,6 +117,10 @@ export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
 export type { WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
+export type { MatchableCommand } from './search/command-matcher.js';
+export { CommandMatcher } from './search/command-matcher.js';
+export type { FileIndexMatch } from './search/file-index.js';
+export { FILE_INDEX_MAX_PATHS, FileIndex } from './search/file-index.js';
 
 // hooks and settings
 
