@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLINotFoundError, SubprocessTransportError } from './errors.js';
 import { findClaudeCodeCli, platformPackageName } from './find-cli.js';
 
@@ -113,8 +113,12 @@ describe('findClaudeCodeCli', () => {
     mkdirSync(ownDir, { recursive: true });
     const bin = fakePackage(path.join(app, 'node_modules/@anthropic-ai/claude-code-linux-x64'), 'glibc');
     const { resolveFrom: _cwdInstead, ...rest } = isolated({ packageDir: ownDir });
-    const found = findClaudeCodeCli(rest);
-    expect(found).toMatchObject({ path: bin, source: 'platform-package' });
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue(project);
+    try {
+      expect(findClaudeCodeCli(rest)).toMatchObject({ path: bin, source: 'platform-package' });
+    } finally {
+      cwd.mockRestore();
+    }
   });
 
   it('should pick the musl package on musl', () => {
