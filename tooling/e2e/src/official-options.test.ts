@@ -218,14 +218,16 @@ describe('the official SDK options through the real CLI', () => {
     expect(stderr).toContain('runtime-flags:--no-warnings');
   });
 
-  it('agentProgressSummaries, perTaskStopAffordance, supportedDialogKinds: the CLI accepts them in initialize', async () => {
+  // Their effects need a subagent running for ~30 s (summaries) or a dialog the CLI only raises
+  // online (refusal_fallback_prompt), so offline this shows only that the CLI takes the fields;
+  // perTaskStopAffordance has its own test (per-task-stop.test.ts).
+  it('agentProgressSummaries, supportedDialogKinds: the CLI takes them in initialize', async () => {
     rig = await startRig({ script: [reply(text('Fine.'))] });
     const q = query({
       prompt: 'hi',
       options: {
         ...base(rig),
         agentProgressSummaries: true,
-        perTaskStopAffordance: true,
         supportedDialogKinds: ['refusal_fallback_prompt'],
         onUserDialog: async () => ({ behavior: 'cancelled' }),
       },
