@@ -65,6 +65,7 @@ export type {
   ReloadPluginConfig,
   ReloadPluginsResult,
   ReloadSkillsResult,
+  UsageModelTotals,
   UsageResult,
 } from './control/control-responses.js';
 export type {

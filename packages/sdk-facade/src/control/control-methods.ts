@@ -59,7 +59,7 @@ export abstract class ControlMethods {
    * Changes the permission mode for the rest of the session. Resolves with the mode now in
    * effect when the CLI names one (it may differ from the one asked for), else `undefined`.
    */
-  async setPermissionMode(mode: PermissionMode): Promise<{ mode: PermissionMode } | undefined> {
+  async setPermissionMode(mode: PermissionMode): Promise<{ mode?: PermissionMode } | undefined> {
     const reply = await this.request<{ mode?: unknown }>('set_permission_mode', { mode });
     return typeof reply?.mode === 'string' ? { mode: reply.mode as PermissionMode } : undefined;
   }

@@ -55,6 +55,21 @@ export interface ReloadPluginsResult {
   };
 }
 
+/** One model's totals in {@link UsageResult} (camelCase, as the CLI reports them). */
+export interface UsageModelTotals {
+  inputTokens: number;
+  outputTokens: number;
+  thinkingTokens?: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheCreationEphemeral5mInputTokens?: number;
+  cacheCreationEphemeral1hInputTokens?: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+}
+
 /** What the usage method resolves with: session cost and token totals, plan limits when known. */
 export interface UsageResult {
   session: {
@@ -63,7 +78,7 @@ export interface UsageResult {
     total_duration_ms: number;
     total_lines_added: number;
     total_lines_removed: number;
-    model_usage: Record<string, unknown>;
+    model_usage: Record<string, UsageModelTotals>;
   };
   subscription_type: string | null;
   rate_limits_available: boolean;
