@@ -80,9 +80,28 @@ export {
   unarchiveSession,
 } from '@ccsdk/session-store';
 // The transport's errors, so callers can branch on them from one import.
+export type { SpawnedProcess, SpawnOptions } from '@ccsdk/transport-subprocess';
 export { CLINotFoundError, ProcessExitError, SubprocessTransportError } from '@ccsdk/transport-subprocess';
+export { BUILTIN_TOOL_NAMES, LEGACY_TOOL_NAME_ALIASES } from './catalog/tool-names.js';
+export {
+  ORG_POLICY_LIMIT_PREFIXES,
+  USAGE_LIMIT_ERROR_PREFIXES,
+  USAGE_TRANSITION_PREFIXES,
+  USAGE_WARNING_PREFIXES,
+} from './catalog/usage-prefixes.js';
 export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
 export type { RewindFilesResult } from './control/control-results.js';
+export type {
+  McpReadResourceResult,
+  McpResourceContent,
+  ReadFileResult,
+  ReloadOutputStylesResult,
+  ReloadPluginConfig,
+  ReloadPluginsResult,
+  ReloadSkillsResult,
+  UsageModelTotals,
+  UsageResult,
+} from './control/control-responses.js';
 export type {
   AccountInfo,
   AgentInfo,
@@ -218,9 +237,15 @@ export type {
   PermissionUpdateDestination,
 } from './permissions/permissions.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
+export type { DeniedModelsMatch } from './models/match-denied-models.js';
+export { matchDeniedModels } from './models/match-denied-models.js';
+export type { ClaimOptions } from './prewarm/claim-options.js';
+export { prewarm } from './prewarm/prewarm.js';
+export type { ClaimInfo, PrewarmErrorCode } from './prewarm/prewarm-error.js';
+export { PrewarmError } from './prewarm/prewarm-error.js';
+export type { SpareProcess } from './prewarm/spare-process.js';
 export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
-export type { ClaimOptions, SpareProcess } from './query/spare-process.js';
 export type { WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
 export type {
@@ -235,13 +260,11 @@ export type {
   SessionMutationOptions,
   SessionStoreFlush,
 } from './sessions/session-options.js';
-export type { DeniedModelsMatch } from './settings/denied-models.js';
-export type {
-  SpawnedProcess,
-  SpawnOptions,
-  StdoutMessage,
-  Transport,
-} from './transport/process-transport.js';
+export type { StdoutMessage, Transport } from './transport/process-transport.js';
+export type { MatchableCommand } from './search/command-matcher.js';
+export { CommandMatcher } from './search/command-matcher.js';
+export type { FileIndexMatch } from './search/file-index.js';
+export { FILE_INDEX_MAX_PATHS, FileIndex } from './search/file-index.js';
 
 // hooks and settings
 
@@ -322,6 +345,7 @@ export type {
 } from './hooks/hook-output.js';
 export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
 export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
+export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
 export {
   defaultManagedSettingsDir,
   MANAGED_SETTINGS_DROP_IN_DIR,

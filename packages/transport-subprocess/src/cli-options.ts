@@ -76,6 +76,14 @@ export interface PluginConfig {
   skipMcpDiscovery?: boolean;
 }
 
+/** Per-tool settings of built-in tools (`CliOptions.toolConfig`). */
+export interface ToolConfig {
+  askUserQuestion?: {
+    /** What the model writes in a question option's `preview`: Markdown (default) or HTML fragments. */
+    previewFormat?: 'markdown' | 'html';
+  };
+}
+
 /** Structured output: the final result must match this JSON schema. */
 export interface OutputFormat {
   type: 'json_schema';
@@ -198,6 +206,11 @@ export interface CliOptions {
   taskBudget?: { total: number };
   /** Extended thinking (`--thinking`, `--max-thinking-tokens`, `--thinking-display`). */
   thinking?: ThinkingConfig;
+  /**
+   * Per-tool settings of built-in tools. Today `askUserQuestion.previewFormat` (`'markdown'`, the
+   * CLI's default, or `'html'`), sent as `CLAUDE_CODE_QUESTION_PREVIEW_FORMAT` (see `buildCliEnv`).
+   */
+  toolConfig?: ToolConfig;
   /** Built-in tools: a list, `[]` for none, or the Claude Code preset (`--tools`). */
   tools?: string[] | { type: 'preset'; preset: 'claude_code' };
 }

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLINotFoundError, SubprocessTransportError } from './errors.js';
 import { findClaudeCodeCli, platformPackageName } from './find-cli.js';
 
@@ -104,6 +104,21 @@ describe('findClaudeCodeCli', () => {
     const found = findClaudeCodeCli(isolated());
     expect(found.path).toBe(bin);
     expect(found.source).toBe('platform-package');
+  });
+
+  it('without resolveFrom, should find the peer installed next to this package whatever the cwd', () => {
+    // An app's layout as npm leaves it: the SDK's packages and the optional peer side by side.
+    const app = path.join(root, 'app');
+    const ownDir = path.join(app, 'node_modules/@ccsdk/transport-subprocess/dist');
+    mkdirSync(ownDir, { recursive: true });
+    const bin = fakePackage(path.join(app, 'node_modules/@anthropic-ai/claude-code-linux-x64'), 'glibc');
+    const { resolveFrom: _cwdInstead, ...rest } = isolated({ packageDir: ownDir });
+    const cwd = vi.spyOn(process, 'cwd').mockReturnValue(project);
+    try {
+      expect(findClaudeCodeCli(rest)).toMatchObject({ path: bin, source: 'platform-package' });
+    } finally {
+      cwd.mockRestore();
+    }
   });
 
   it('should pick the musl package on musl', () => {

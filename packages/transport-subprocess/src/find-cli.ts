@@ -1,6 +1,7 @@
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { detectLibc, type Libc } from './detect-libc.js';
 import { CLI_INSTALL_HINT, CLINotFoundError } from './errors.js';
 
@@ -10,6 +11,11 @@ export interface FindClaudeCodeCliOptions {
   pathToClaudeCodeExecutable?: string;
   /** Folder the platform package is resolved from, like the caller's own code. Default `process.cwd()`. */
   resolveFrom?: string;
+  /**
+   * Without `resolveFrom`: the folder searched after the cwd. Default: this package's own
+   * folder, next to which npm, pnpm and yarn link the optional peer `@anthropic-ai/claude-code`.
+   */
+  packageDir?: string;
   /** Environment whose `PATH` is searched. Default `process.env`. */
   env?: Record<string, string | undefined>;
   /** Default `process.platform`. */
@@ -22,9 +28,17 @@ export interface FindClaudeCodeCliOptions {
   homeDir?: string;
   /** Runtime for a JavaScript CLI. Default `process.execPath`. */
   execPath?: string;
+  /**
+   * Which JavaScript runtime runs a `.js`/`.mjs`/`.cjs` CLI: `node`, `bun` or `deno`, looked up
+   * on `PATH`. Takes precedence over `execPath`. Ignored for a native binary.
+   */
+  executable?: JavaScriptRuntime;
   /** Arguments for that runtime, placed before the script. Ignored for a native binary. */
   executableArgs?: string[];
 }
+
+/** A JavaScript runtime that can run a script CLI. */
+export type JavaScriptRuntime = 'node' | 'bun' | 'deno';
 
 /** Where {@link findClaudeCodeCli} found the CLI. */
 export type CliSource = 'explicit' | 'platform-package' | 'path' | 'known-location';
@@ -42,14 +56,17 @@ export interface ResolvedCli {
 }
 
 const JS_EXTENSION = /\.(?:js|mjs|cjs)$/i;
+/** This module's folder: the second place the platform package is resolved from. */
+const MODULE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const WRAPPER_PACKAGE = '@anthropic-ai/claude-code';
 
 /**
  * Finds the Claude Code CLI, in this order:
  * 1. `pathToClaudeCodeExecutable` (must exist; no fallback when it does not);
  * 2. the platform package `@anthropic-ai/claude-code-<platform>-<arch>[-musl]` resolved from
- *    `resolveFrom`, directly or beside the real folder of `@anthropic-ai/claude-code` (pnpm keeps
- *    it there as a sibling, invisible from the caller);
+ *    `resolveFrom` (default: the process's cwd, then this package's own folder, where the optional
+ *    peer dependency is linked), directly or beside the real folder of `@anthropic-ai/claude-code`
+ *    (pnpm keeps it there as a sibling, invisible from the caller);
  * 3. `claude` on `PATH`;
  * 4. `~/.npm-global/bin`, `/usr/local/bin`, `~/.local/bin`, `~/node_modules/.bin`, `~/.yarn/bin`,
  *    `~/.claude/local`.
@@ -71,13 +88,21 @@ export function findClaudeCodeCli(options: FindClaudeCodeCliOptions = {}): Resol
   const binaryName = platform === 'win32' ? 'claude.exe' : 'claude';
 
   const packageName = platformPackageName(platform, options.arch ?? process.arch, options.libc);
-  const resolveFrom = path.resolve(options.resolveFrom ?? process.cwd());
-  for (const packageDir of platformPackageDirs(packageName, resolveFrom)) {
-    const candidate = path.join(packageDir, binaryName);
-    searched.push(candidate);
-    if (isFile(candidate)) return found(candidate, 'platform-package');
+  // Without resolveFrom: the caller's folder, then this package's own, where a package manager
+  // links the optional peer `@anthropic-ai/claude-code` whatever the process's cwd.
+  const resolveFroms =
+    options.resolveFrom !== undefined
+      ? [path.resolve(options.resolveFrom)]
+      : [process.cwd(), path.resolve(options.packageDir ?? MODULE_DIR)];
+  for (const resolveFrom of resolveFroms) {
+    for (const packageDir of platformPackageDirs(packageName, resolveFrom)) {
+      const candidate = path.join(packageDir, binaryName);
+      if (searched.includes(candidate)) continue;
+      searched.push(candidate);
+      if (isFile(candidate)) return found(candidate, 'platform-package');
+    }
+    searched.push(`${packageName} (resolved from ${resolveFrom})`);
   }
-  searched.push(`${packageName} (resolved from ${resolveFrom})`);
 
   const env = options.env ?? process.env;
   const pathValue = env.PATH ?? env.Path ?? '';
@@ -151,7 +176,7 @@ function toResolved(file: string, source: CliSource, options: FindClaudeCodeCliO
   if (JS_EXTENSION.test(file)) {
     return {
       path: file,
-      command: options.execPath ?? process.execPath,
+      command: options.executable ?? options.execPath ?? process.execPath,
       args: [...(options.executableArgs ?? []), file],
       source,
     };

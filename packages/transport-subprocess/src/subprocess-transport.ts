@@ -10,6 +10,7 @@ import { WRITE_FAILURE_EXIT_WAIT_MS } from './limits.js';
 import { signalGroup } from './process-group.js';
 import { type CliChildProcess, spawnCli } from './spawn-cli.js';
 import { isDirectory, mapSpawnError, workingDirectoryError } from './spawn-errors.js';
+import { type AdoptedProcess, adoptSpawnedProcess, cliForCustomSpawn } from './spawned-process.js';
 import { StderrReader } from './stderr-reader.js';
 import { createStdoutReader } from './stdout-reader.js';
 import {
@@ -80,6 +81,10 @@ export class SubprocessTransport implements Transport {
   readonly #exit = deferred();
   readonly #finished = deferred();
   #treeGone: Promise<void> = Promise.resolve();
+  /** Set when `spawnClaudeCodeProcess` started the process: it is signalled directly, not as a group. */
+  #adopted: AdoptedProcess | undefined;
+  /** The `signal` handed to `spawnClaudeCodeProcess`: aborted when the graceful close is over. */
+  readonly #spawnAbort = new AbortController();
 
   /** Validates every option now; a bad one throws a `TypeError` quoting it. */
   constructor(options: SubprocessTransportOptions = {}) {
@@ -183,28 +188,38 @@ export class SubprocessTransport implements Transport {
     const options = this.#options;
     let child: CliChildProcess;
     try {
-      const cli = findClaudeCodeCli({
+      const findOptions = {
         ...(options.pathToClaudeCodeExecutable === undefined
           ? {}
           : { pathToClaudeCodeExecutable: options.pathToClaudeCodeExecutable }),
         ...(options.resolveFrom === undefined ? {} : { resolveFrom: options.resolveFrom }),
         ...(options.executableArgs === undefined ? {} : { executableArgs: options.executableArgs }),
-      });
-      if (options.cwd !== undefined && !isDirectory(options.cwd)) throw workingDirectoryError(options.cwd);
+        ...(options.executable === undefined ? {} : { executable: options.executable }),
+      };
+      // A caller-run process may live elsewhere (a VM, a container): its CLI and folder need not exist here.
+      const custom = options.spawnClaudeCodeProcess !== undefined;
+      const cli = custom ? cliForCustomSpawn(findOptions) : findClaudeCodeCli(findOptions);
+      if (!custom && options.cwd !== undefined && !isDirectory(options.cwd)) {
+        throw workingDirectoryError(options.cwd);
+      }
       const env = buildProcessEnv({
         ...(options.env === undefined ? {} : { env: options.env }),
         cliEnv: this.#cliEnv,
         ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       });
-      try {
-        child = spawnCli({
-          command: cli.command,
-          args: [...cli.args, ...this.#cliArgs],
-          cwd: options.cwd,
-          env,
-        });
-      } catch (error) {
-        throw mapSpawnError(error, cli.command, options.cwd);
+      const request = { command: cli.command, args: [...cli.args, ...this.#cliArgs], cwd: options.cwd, env };
+      if (options.spawnClaudeCodeProcess !== undefined) {
+        // The caller's function runs the process; what it throws reaches start() unchanged.
+        this.#adopted = adoptSpawnedProcess(
+          options.spawnClaudeCodeProcess({ ...request, signal: this.#spawnAbort.signal }),
+        );
+        child = this.#adopted.child;
+      } else {
+        try {
+          child = spawnCli(request);
+        } catch (error) {
+          throw mapSpawnError(error, cli.command, options.cwd);
+        }
       }
       this.#child = child;
       this.#wire(child);
@@ -265,7 +280,7 @@ export class SubprocessTransport implements Transport {
     if (this.#startPromise !== undefined) await this.#startPromise.catch(() => undefined);
     const child = this.#child;
     const pid = child?.pid;
-    if (child === undefined || pid === undefined || !this.#spawned) {
+    if (child === undefined || (pid === undefined && this.#adopted === undefined) || !this.#spawned) {
       this.#fireClose({});
       return;
     }
@@ -275,9 +290,10 @@ export class SubprocessTransport implements Transport {
     if (!this.#exited && !(await settlesWithin(this.#exit.promise, closeGraceMs))) {
       this.#signalledByUs = true;
       this.#group?.markTerminating();
-      signalGroup(pid, 'SIGTERM');
+      this.#spawnAbort.abort();
+      this.#signal(pid, 'SIGTERM');
       if (!(await settlesWithin(this.#exit.promise, killAfterMs))) {
-        signalGroup(pid, 'SIGKILL');
+        this.#signal(pid, 'SIGKILL');
         if (!(await settlesWithin(this.#exit.promise, killAfterMs))) {
           this.#abandonStreams(child);
           this.#fireClose({});
@@ -287,6 +303,12 @@ export class SubprocessTransport implements Transport {
     }
     await this.#finished.promise;
     await this.#treeGone;
+  }
+
+  /** Signals the CLI's process group, or a caller-spawned process directly. */
+  #signal(pid: number | undefined, signal: NodeJS.Signals): void {
+    if (this.#adopted !== undefined) this.#adopted.signal(signal);
+    else if (pid !== undefined) signalGroup(pid, signal);
   }
 
   /** After the leader exits, ends whatever is left of its process group, then unregisters it. */
@@ -317,6 +339,7 @@ export class SubprocessTransport implements Transport {
     this.#closeFired = true;
     this.#exitError = info.error;
     this.#state = 'closed';
+    this.#spawnAbort.abort();
     this.#finished.resolve();
     try {
       this.onclose?.(info);

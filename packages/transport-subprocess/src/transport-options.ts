@@ -1,7 +1,11 @@
 import { DEFAULT_MAX_LINE_BYTES } from '@ccsdk/control-protocol';
 import { checkNonEmpty, checkRecord, invalidOption } from './cli-args/validate.js';
 import type { CliOptions } from './cli-options.js';
+import type { JavaScriptRuntime } from './find-cli.js';
 import { DEFAULT_CLOSE_GRACE_MS, DEFAULT_KILL_AFTER_MS, DEFAULT_STDERR_TAIL_BYTES } from './limits.js';
+import type { SpawnClaudeCodeProcess } from './spawned-process.js';
+
+const JAVASCRIPT_RUNTIMES: readonly unknown[] = ['node', 'bun', 'deno'];
 
 /** Options of `SubprocessTransport`: the CLI options plus how to find, run and stop the process. */
 export interface SubprocessTransportOptions extends CliOptions {
@@ -9,6 +13,18 @@ export interface SubprocessTransportOptions extends CliOptions {
   pathToClaudeCodeExecutable?: string;
   /** Arguments for the JavaScript runtime when the CLI is a script. */
   executableArgs?: string[];
+  /**
+   * The JavaScript runtime for a script CLI (`.js`/`.mjs`/`.cjs`): `node`, `bun` or `deno`, found
+   * on `PATH`. Default: this process's own Node. A native binary runs as itself either way.
+   */
+  executable?: JavaScriptRuntime;
+  /**
+   * Starts the CLI process yourself (in a VM, a container, over SSH) instead of a local spawn:
+   * called once by `start()` with the command line, environment and an abort signal, and the
+   * returned process is driven like a spawned CLI (stdin, stdout, exit, staged `kill()` at
+   * close). The CLI file need not exist on this machine.
+   */
+  spawnClaudeCodeProcess?: SpawnClaudeCodeProcess;
   /** Folder the CLI's npm package is resolved from. Default `process.cwd()`. */
   resolveFrom?: string;
   /** Working directory of the CLI; must exist. Default: this process's. */
@@ -63,6 +79,12 @@ export function resolveTransportSettings(options: SubprocessTransportOptions): R
     });
   }
   if (options.env !== undefined) checkRecord('env', options.env);
+  if (options.executable !== undefined && !JAVASCRIPT_RUNTIMES.includes(options.executable)) {
+    throw invalidOption('executable', "'node', 'bun' or 'deno'", options.executable);
+  }
+  if (options.spawnClaudeCodeProcess !== undefined && typeof options.spawnClaudeCodeProcess !== 'function') {
+    throw invalidOption('spawnClaudeCodeProcess', 'a function', options.spawnClaudeCodeProcess);
+  }
   if (options.rawLines !== undefined && typeof options.rawLines !== 'boolean') {
     throw invalidOption('rawLines', 'a boolean', options.rawLines);
   }

@@ -21,6 +21,7 @@ const CALLS: Call[] = [
   ['mcpServerStatus', [], 'mcp_status', {}],
   ['getContextUsage', [], 'get_context_usage', {}],
   ['getContextUsage', [{ detail: 'full' }], 'get_context_usage', { detail: 'full' }],
+  ['getContextUsage', [{ detail: 'summary' }], 'get_context_usage', { detail: 'summary' }],
   ['rewindFiles', ['u-1', { dryRun: true }], 'rewind_files', { user_message_id: 'u-1', dry_run: true }],
   ['reconnectMcpServer', ['docs'], 'mcp_reconnect', { serverName: 'docs' }],
   ['toggleMcpServer', ['docs', false], 'mcp_toggle', { serverName: 'docs', enabled: false }],

@@ -5,6 +5,39 @@ import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { buildInitializeRequest } from './initialize-request.js';
 
 describe('the initialize request', () => {
+  it('should carry the session fields the official SDK sends there, and no undefined ones', () => {
+    expect(
+      buildInitializeRequest({
+        title: 'My Title',
+        toolAliases: { Bash: 'mcp__x__bash' },
+        supportedDialogKinds: ['refusal_fallback_prompt'],
+        onUserDialog: async () => ({ behavior: 'cancelled' }),
+        agentProgressSummaries: true,
+        perTaskStopAffordance: false,
+      }),
+    ).toEqual({
+      hooks: null,
+      title: 'My Title',
+      toolAliases: { Bash: 'mcp__x__bash' },
+      supportedDialogKinds: ['refusal_fallback_prompt'],
+      agentProgressSummaries: true,
+      perTaskStopAffordance: false,
+    });
+    expect(buildInitializeRequest({ verbatimPrompts: true })).toEqual({ hooks: null });
+  });
+
+  it('should mark every user message client_composed with verbatimPrompts', async () => {
+    const transport = new FakeCliTransport();
+    const run = query({ prompt: 'look at @secret.txt', options: { transport, verbatimPrompts: true } });
+    const user = await transport.waitForSent((m) => m['type'] === 'user');
+    expect(user).toMatchObject({ client_composed: true, message: { content: 'look at @secret.txt' } });
+    await run.close();
+    const plain = new FakeCliTransport();
+    const run2 = query({ prompt: 'hi', options: { transport: plain } });
+    expect(await plain.waitForSent((m) => m['type'] === 'user')).not.toHaveProperty('client_composed');
+    await run2.close();
+  });
+
   it('should carry agents without null fields, skills lists and excludeDynamicSections', () => {
     expect(
       buildInitializeRequest({

@@ -28,5 +28,16 @@ export function buildInitializeRequest(
     request['excludeDynamicSections'] = systemPrompt.excludeDynamicSections === true;
   }
   if (Array.isArray(options.skills)) request['skills'] = [...options.skills];
+  if (options.title !== undefined) request['title'] = options.title;
+  if (options.toolAliases !== undefined) request['toolAliases'] = { ...options.toolAliases };
+  if (options.supportedDialogKinds !== undefined) {
+    request['supportedDialogKinds'] = [...options.supportedDialogKinds];
+  }
+  if (options.agentProgressSummaries !== undefined) {
+    request['agentProgressSummaries'] = options.agentProgressSummaries;
+  }
+  if (options.perTaskStopAffordance !== undefined) {
+    request['perTaskStopAffordance'] = options.perTaskStopAffordance;
+  }
   return request;
 }

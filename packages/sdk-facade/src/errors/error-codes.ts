@@ -41,5 +41,6 @@ export type SdkErrorCode =
   | 'INITIALIZE_FAILED'
   | 'QUERY_CLOSED'
   | 'INVALID_PROMPT'
+  | 'PREWARM_FAILED'
   | HookErrorCode
   | SettingsErrorCode;

@@ -1,6 +1,7 @@
 import type { AgentDefinition, PermissionMode, SdkPluginConfig, Transport } from '@ccsdk/control-protocol';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import type { OnElicitation, OnUserDialog } from './dialogs.js';
 import type { HooksOption } from '../hooks/hook-types.js';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { CanUseTool } from '../permissions/permissions.js';
@@ -99,4 +100,36 @@ export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys
   agents?: Record<string, AgentDefinition>;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
   hooks?: HooksOption;
+  /**
+   * Title of a new session, instead of one generated from the first prompt (sent in
+   * `initialize`; `listSessions()` shows it). A resumed session keeps its own title.
+   */
+  title?: string;
+  /**
+   * Tool names the model may use that resolve to another tool, e.g. `{ Bash: 'mcp__vm__bash' }`
+   * (sent in `initialize`). One hop only; it does not block the original tool: use
+   * `disallowedTools` for that.
+   */
+  toolAliases?: Record<string, string>;
+  /** Answers elicitations of MCP servers (`elicitation` requests). Without it they are declined. */
+  onElicitation?: OnElicitation;
+  /**
+   * Renders the CLI's blocking dialogs (`request_user_dialog`). The CLI only sends the kinds
+   * listed in `supportedDialogKinds`; without this callback no answer is sent.
+   */
+  onUserDialog?: OnUserDialog;
+  /** The dialog kinds `onUserDialog` renders (sent in `initialize`). Needs `onUserDialog`. */
+  supportedDialogKinds?: string[];
+  /**
+   * Marks every user message `client_composed`, so the CLI takes its text as written: no
+   * `@file` expansion, no slash commands (and, in 2.1.332, no turn-start attachments).
+   */
+  verbatimPrompts?: boolean;
+  /** Periodic summaries of running subagents on `task_progress` messages (sent in `initialize`). */
+  agentProgressSummaries?: boolean;
+  /**
+   * Declares that this host can stop tasks one by one (`stopTask()`): an interrupt then spares
+   * running background tasks (sent in `initialize`).
+   */
+  perTaskStopAffordance?: boolean;
 }

@@ -1,5 +1,6 @@
 import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
+import { SESSION_OPTION_RULES } from './validate-session-options.js';
 
 type Rule = (options: Options) => string | undefined;
 
@@ -69,6 +70,7 @@ const RULES: readonly Rule[] = [
     (typeof o.transport.start !== 'function' || typeof o.transport.send !== 'function')
       ? 'options.transport must implement the Transport interface (start, send, endInput, close)'
       : undefined,
+  ...SESSION_OPTION_RULES,
 ];
 
 /** Throws a `TypeError` naming the options when a combination is invalid. Runs synchronously in `query()`. */

@@ -6,9 +6,10 @@ import {
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
 import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import { ControlMethods } from '../control/control-methods.js';
 import type { InitializationResult } from '../control/initialization.js';
 import { buildInitializeRequest } from '../control/initialize-request.js';
+import { SessionControlMethods } from '../control/session-control-methods.js';
+import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
 import { sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
@@ -23,6 +24,7 @@ import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 import { SdkMessageStream } from './message-stream.js';
 import type { Prompt, Query } from './query-types.js';
 import { userMessageFromText } from './user-message.js';
+import { outgoingUserMessage } from './verbatim.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
 export type CleanupCallback = () => Promise<void> | void;
@@ -32,7 +34,7 @@ export type CleanupCallback = () => Promise<void> | void;
  * takes its prompt with {@link QueryRun.sendPrompt} (at once for `query()`, later for a
  * `WarmQuery`), and yields the CLI's messages.
  */
-export class QueryRun extends ControlMethods implements Query {
+export class QueryRun extends SessionControlMethods implements Query {
   readonly #options: Options;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;
@@ -103,6 +105,7 @@ export class QueryRun extends ControlMethods implements Query {
     if (hooks.initializeHooks !== null) {
       this.#channel.setHandler('hook_callback', this.#traced('hook_callback', hooks.handler));
     }
+    registerDialogHandlers(this.#channel, options, (e) => this.#warn(e));
     this.#mcpRouter = serveSdkMcpServers(
       this.#channel,
       sdkMcpServers,
@@ -177,6 +180,10 @@ export class QueryRun extends ControlMethods implements Query {
     return this.#initialization;
   }
 
+  protected initializePayload(): Record<string, unknown> {
+    return buildInitializeRequest(this.#options, this.#initializeHooks);
+  }
+
   async request<T = Record<string, unknown>>(
     subtype: string,
     payload: Record<string, unknown> = {},
@@ -232,8 +239,14 @@ export class QueryRun extends ControlMethods implements Query {
 
   /** Writes one message of the caller's input; a user message puts a turn in flight. */
   async #sendUserMessage(message: SDKUserMessage | Record<string, unknown>): Promise<void> {
-    if ((message as { type?: unknown }).type === 'user') this.#stream.userMessageSent();
-    await this.#channel.send(message);
+    if ((message as { type?: unknown }).type !== 'user') {
+      await this.#channel.send(message);
+      return;
+    }
+    this.#stream.userMessageSent();
+    await this.#channel.send(
+      outgoingUserMessage(message as SDKUserMessage, this.#options.verbatimPrompts),
+    );
   }
 
   /** Runs the after-exit work once (errors become warnings). */

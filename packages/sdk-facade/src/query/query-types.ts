@@ -1,4 +1,4 @@
-import type { ControlMethods } from '../control/control-methods.js';
+import type { SessionControlMethods } from '../control/session-control-methods.js';
 import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
 
 /** The prompt of a query: one string, or a stream of user messages for a multi-turn session. */
@@ -8,7 +8,9 @@ export type Prompt = string | AsyncIterable<SDKUserMessage>;
  * A running query: an async generator of the CLI's SDK messages, plus the control methods.
  * Breaking out of the loop, `return()`, `close()` or `await using` ends the CLI process tree.
  */
-export interface Query extends AsyncGenerator<SDKMessage, void, undefined>, ControlMethods {
+export interface Query
+  extends AsyncGenerator<SDKMessage, void, undefined>,
+    Omit<SessionControlMethods, 'initializePayload'> {
   /** Sends more user messages into the session (multi-turn), in order. */
   streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void>;
   /**

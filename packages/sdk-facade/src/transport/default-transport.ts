@@ -17,6 +17,14 @@ export function createDefaultTransport(options: Options): Transport {
     sessionStoreFlush: _sessionStoreFlush,
     loadTimeoutMs: _loadTimeoutMs,
     agents: _agents,
+    title: _title,
+    toolAliases: _toolAliases,
+    onElicitation: _onElicitation,
+    onUserDialog: _onUserDialog,
+    supportedDialogKinds: _supportedDialogKinds,
+    verbatimPrompts: _verbatimPrompts,
+    agentProgressSummaries: _agentProgressSummaries,
+    perTaskStopAffordance: _perTaskStopAffordance,
     ...cliOptions
   } = options;
   return new SubprocessTransport({

@@ -1,4 +1,3 @@
-import type { Readable, Writable } from 'node:stream';
 import type {
   SDKActiveGoalMessage,
   SDKControlCancelRequest,
@@ -32,34 +31,4 @@ export interface Transport {
   endInput(): void;
   waitForExit?(): Promise<void>;
   [Symbol.dispose]?(): void;
-}
-
-/** What `spawnClaudeCodeProcess` is asked to start: the command line, folder and environment. */
-export interface SpawnOptions {
-  command: string;
-  args: string[];
-  cwd?: string;
-  env: { [envVar: string]: string | undefined };
-  /** Aborts when the query ends; the process should then be stopped. */
-  signal: AbortSignal;
-}
-
-/**
- * The process `spawnClaudeCodeProcess` returns: the part of a `ChildProcess` the SDK uses
- * (pipes, exit state, kill, exit and error events). A Node `ChildProcess` spawned with piped
- * stdio fits.
- */
-export interface SpawnedProcess {
-  stdin: Writable;
-  stdout: Readable;
-  readonly killed: boolean;
-  readonly exitCode: number | null;
-  readonly signalCode?: NodeJS.Signals | null;
-  kill(signal: NodeJS.Signals): boolean;
-  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
-  once(event: 'error', listener: (error: Error) => void): void;
-  off(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
-  off(event: 'error', listener: (error: Error) => void): void;
 }

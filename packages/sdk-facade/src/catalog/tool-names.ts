@@ -1,0 +1,77 @@
+/**
+ * The built-in tool names of Claude Code as the official SDK 0.3.332 lists them (a public API
+ * fact; checked against its runtime value in tooling/bench). Not every tool is offered in every
+ * session: some need a platform, a setting or a host capability.
+ */
+export const BUILTIN_TOOL_NAMES = [
+  'Agent',
+  'Artifact',
+  'AskUserQuestion',
+  'Bash',
+  'ClaudeDesign',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'Edit',
+  'EndConversation',
+  'EnterPlanMode',
+  'EnterWorktree',
+  'ExitPlanMode',
+  'ExitWorktree',
+  'Glob',
+  'Grep',
+  'ListAgents',
+  'ListMcpResourcesTool',
+  'LSP',
+  'Monitor',
+  'NotebookEdit',
+  'OfferChromeSetup',
+  'PowerShell',
+  'Projects',
+  'propose_skills',
+  'PushNotification',
+  'Read',
+  'ReadMcpResourceDirTool',
+  'ReadMcpResourceTool',
+  'ReadNotifications',
+  'RemoteTrigger',
+  'ReportFindings',
+  'ScheduleWakeup',
+  'SendFeedback',
+  'SendMessage',
+  'SendUserFile',
+  'SendUserMessage',
+  'SetGoal',
+  'ShareOnboardingGuide',
+  'ShowOnboardingRolePicker',
+  'Skill',
+  'SubagentHandback',
+  'TaskCreate',
+  'TaskGet',
+  'TaskList',
+  'TaskStop',
+  'TaskUpdate',
+  'TodoWrite',
+  'ToolSearch',
+  'WaitForMcpServers',
+  'WebFetch',
+  'WebSearch',
+  'Workflow',
+  'Write',
+] as const;
+
+/**
+ * Former tool names that permission rules, hook matchers, `tools` and `disallowedTools` still
+ * accept, each mapped to the tool's current name (a public API fact of 0.3.332).
+ */
+export const LEGACY_TOOL_NAME_ALIASES: Readonly<Record<string, string>> = Object.freeze({
+  Task: 'Agent',
+  KillShell: 'TaskStop',
+  KillBash: 'TaskStop',
+  ListPeers: 'ListAgents',
+  Brief: 'SendUserMessage',
+  ListMcpResources: 'ListMcpResourcesTool',
+  ReadMcpResource: 'ReadMcpResourceTool',
+  ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+  ProposeGoal: 'SetGoal',
+});

@@ -1,0 +1,156 @@
+import { ControlProtocolError } from '@ccsdk/control-protocol';
+import { ControlMethods } from './control-methods.js';
+import type {
+  McpReadResourceResult,
+  ReadFileResult,
+  ReloadOutputStylesResult,
+  ReloadPluginConfig,
+  ReloadPluginsResult,
+  ReloadSkillsResult,
+  UsageResult,
+} from './control-responses.js';
+import type { InitializationResult } from './initialization.js';
+import { checkMtime, checkOptionalRecord, checkText } from './method-arguments.js';
+
+/**
+ * The control methods that read or reload session state (files, MCP resources, skills,
+ * plugins, settings, usage), each one control request with the subtype the official SDK sends.
+ * A refusal by the CLI rejects with `ControlProtocolError` code `CONTROL_ERROR_RESPONSE`
+ * carrying the CLI's message; bad arguments throw a `TypeError` before anything is sent.
+ */
+export abstract class SessionControlMethods extends ControlMethods {
+  /** The `initialize` payload this query sent first (hooks, agents, title, ...). */
+  protected abstract initializePayload(): Record<string, unknown>;
+
+  /**
+   * Sends `initialize` again (e.g. after a transport gap) and resolves with the fresh answer.
+   * Over stdio the CLI re-registers this query's hooks from it (`hooks_applied: true`).
+   */
+  reinitialize(): Promise<InitializationResult> {
+    return this.request<InitializationResult>('initialize', this.initializePayload());
+  }
+
+  /**
+   * Reads a file through the CLI (relative to its cwd, under the Read tool's permission rules).
+   * Resolves `null` when the CLI refuses (denied, missing); a closed or aborted query rejects.
+   */
+  readFile(
+    path: string,
+    options: { maxBytes?: number; encoding?: 'utf-8' | 'base64' } = {},
+  ): Promise<ReadFileResult | null> {
+    checkText('readFile: path', path);
+    if (options.maxBytes !== undefined && !(Number.isSafeInteger(options.maxBytes) && options.maxBytes > 0)) {
+      throw new TypeError(`readFile: maxBytes must be a positive integer, got ${String(options.maxBytes)}`);
+    }
+    if (options.encoding !== undefined && options.encoding !== 'utf-8' && options.encoding !== 'base64') {
+      throw new TypeError(
+        `readFile: encoding must be 'utf-8' or 'base64', got ${JSON.stringify(options.encoding)}`,
+      );
+    }
+    return this.request<ReadFileResult>('read_file', {
+      path,
+      ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
+      ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
+    }).catch((error: unknown) => {
+      if (ControlProtocolError.isInstance(error) && error.code === 'CONTROL_ERROR_RESPONSE') return null;
+      throw error;
+    });
+  }
+
+  /** Reads one `ui://` resource of an MCP server the CLI connected. */
+  readMcpResource(serverName: string, uri: string): Promise<McpReadResourceResult> {
+    checkText('readMcpResource: serverName', serverName);
+    checkText('readMcpResource: uri', uri);
+    return this.request<McpReadResourceResult>('mcp_read_resource', { serverName, uri });
+  }
+
+  /** Re-reads the skill folders and resolves with the skills the session now offers. */
+  reloadSkills(): Promise<ReloadSkillsResult> {
+    return this.request<ReloadSkillsResult>('reload_skills');
+  }
+
+  /** Re-reads the plugins (plus `addPlugins`) and resolves with the refreshed components. */
+  reloadPlugins(
+    options: { holdOnCacheImpact?: boolean; addPlugins?: ReloadPluginConfig[]; refuseIfBusy?: boolean } = {},
+  ): Promise<ReloadPluginsResult> {
+    checkOptionalRecord('reloadPlugins: options', options);
+    return this.request<ReloadPluginsResult>('reload_plugins', {
+      ...(options.holdOnCacheImpact === undefined ? {} : { hold_on_cache_impact: options.holdOnCacheImpact }),
+      ...(options.addPlugins === undefined ? {} : { add_plugins: options.addPlugins }),
+      ...(options.refuseIfBusy === undefined ? {} : { refuse_if_busy: options.refuseIfBusy }),
+    });
+  }
+
+  /** Re-reads the output-style folders and resolves with every style name. */
+  reloadOutputStyles(): Promise<ReloadOutputStylesResult> {
+    return this.request<ReloadOutputStylesResult>('reload_output_styles');
+  }
+
+  /**
+   * Merges settings into the session's flag layer (as `options.settings` does at start);
+   * `null` clears a key. Rejects, applying nothing, when the CLI refuses a value.
+   */
+  applyFlagSettings(settings: Record<string, unknown>): Promise<void> {
+    checkOptionalRecord('applyFlagSettings: settings', settings);
+    return this.request('apply_flag_settings', { settings }).then(nothing);
+  }
+
+  /**
+   * Writes settings into a settings file through the CLI's own writer and applies them. The
+   * CLI allows few keys per file (local: `outputStyle`; user: `effortLevel`).
+   */
+  updateSettings(source: 'localSettings' | 'userSettings', settings: Record<string, unknown>): Promise<void> {
+    if (source !== 'localSettings' && source !== 'userSettings') {
+      throw new TypeError(
+        `updateSettings: source must be 'localSettings' or 'userSettings', got ${JSON.stringify(source)}`,
+      );
+    }
+    checkOptionalRecord('updateSettings: settings', settings);
+    return this.request('update_settings', { source, settings }).then(nothing);
+  }
+
+  /**
+   * Sends running foreground tasks (Bash, subagents) to the background: one by its tool_use id,
+   * or all. Resolves false only when `toolUseId` matched no foreground task.
+   */
+  backgroundTasks(toolUseId?: string): Promise<boolean> {
+    if (toolUseId !== undefined) checkText('backgroundTasks: toolUseId', toolUseId);
+    return this.request<{ backgrounded?: boolean }>(
+      'background_tasks',
+      toolUseId === undefined ? {} : { tool_use_id: toolUseId },
+    ).then((reply) => reply.backgrounded !== false);
+  }
+
+  /** Tells the CLI a file was read at `mtime` (floored ms), so an Edit needs no fresh Read. */
+  seedReadState(path: string, mtime: number): Promise<void> {
+    checkText('seedReadState: path', path);
+    checkMtime(mtime);
+    return this.request('seed_read_state', { path, mtime }).then(nothing);
+  }
+
+  /** Pins (`default`, `auto`) or clears (`null`) one MCP server's permission mode; tighten-only. */
+  setMcpPermissionModeOverride(
+    serverName: string,
+    mode: 'default' | 'auto' | null,
+  ): Promise<{ warning?: string }> {
+    checkText('setMcpPermissionModeOverride: serverName', serverName);
+    if (mode !== 'default' && mode !== 'auto' && mode !== null) {
+      throw new TypeError(
+        `setMcpPermissionModeOverride: mode must be 'default', 'auto' or null, got ${JSON.stringify(mode)}`,
+      );
+    }
+    return this.request<{ warning?: string }>('set_mcp_permission_mode_override', { serverName, mode });
+  }
+
+  /** Session cost and token totals plus plan rate limits (`get_usage`). Unstable, as upstream says. */
+  usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET(
+    options: { skipBehaviors?: boolean } = {},
+  ): Promise<UsageResult> {
+    return this.request<UsageResult>(
+      'get_usage',
+      options.skipBehaviors === undefined ? {} : { skip_behaviors: options.skipBehaviors },
+    );
+  }
+}
+
+function nothing(): void {}

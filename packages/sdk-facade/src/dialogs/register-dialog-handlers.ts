@@ -1,0 +1,26 @@
+import type { ControlChannel } from '@ccsdk/control-protocol';
+import type { Options } from '../options/options.js';
+import { createElicitationHandler } from './elicitation.js';
+import { createUserDialogHandler } from './user-dialog.js';
+
+/** Answers `elicitation` and `request_user_dialog` requests on `channel` with the options' callbacks. */
+export function registerDialogHandlers(
+  channel: ControlChannel,
+  options: Options,
+  warn: (error: Error) => void,
+): void {
+  channel.setHandler('elicitation', createElicitationHandler(options.onElicitation, warn));
+  channel.setHandler('request_user_dialog', createUserDialogHandler(options.onUserDialog, warn));
+}
+
+/**
+ * True when the CLI may ask a dialog mid-turn, so stdin must stay open until the turn's result:
+ * a dialog callback is given, or process MCP servers are configured (they may elicit, and the
+ * elicitation must get its decline).
+ */
+export function answersDialogs(options: Options): boolean {
+  if (options.onElicitation !== undefined || options.onUserDialog !== undefined) return true;
+  const servers = options.mcpServers;
+  if (typeof servers === 'string') return true;
+  return servers !== undefined && Object.values(servers).some((config) => config.type !== 'sdk');
+}

@@ -1,0 +1,13 @@
+import type { SDKUserMessage } from '../messages/messages.js';
+
+/**
+ * The message as written to the CLI: with `verbatimPrompts`, marked `client_composed: true` so
+ * the CLI takes its text literally (no `@file` expansion, no slash commands).
+ */
+export function outgoingUserMessage(
+  message: SDKUserMessage,
+  verbatimPrompts: boolean | undefined,
+): SDKUserMessage {
+  if (verbatimPrompts !== true) return message;
+  return { ...message, client_composed: true } as SDKUserMessage;
+}
