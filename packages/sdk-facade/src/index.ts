@@ -90,7 +90,6 @@ export {
   USAGE_WARNING_PREFIXES,
 } from './catalog/usage-prefixes.js';
 export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
-export type { RewindFilesResult } from './control/control-results.js';
 export type {
   McpReadResourceResult,
   McpResourceContent,
@@ -102,6 +101,7 @@ export type {
   UsageModelTotals,
   UsageResult,
 } from './control/control-responses.js';
+export type { RewindFilesResult } from './control/control-results.js';
 export type {
   AccountInfo,
   AgentInfo,
@@ -195,6 +195,8 @@ export {
   isToolUseBlock,
   unknownSDKMessage,
 } from './messages/messages.js';
+export type { DeniedModelsMatch } from './models/match-denied-models.js';
+export { matchDeniedModels } from './models/match-denied-models.js';
 export type {
   ElicitationRequest,
   ElicitationResult,
@@ -236,18 +238,20 @@ export type {
   PermissionUpdate,
   PermissionUpdateDestination,
 } from './permissions/permissions.js';
-export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
-export type { DeniedModelsMatch } from './models/match-denied-models.js';
-export { matchDeniedModels } from './models/match-denied-models.js';
 export type { ClaimOptions } from './prewarm/claim-options.js';
 export { prewarm } from './prewarm/prewarm.js';
 export type { ClaimInfo, PrewarmErrorCode } from './prewarm/prewarm-error.js';
 export { PrewarmError } from './prewarm/prewarm-error.js';
 export type { SpareProcess } from './prewarm/spare-process.js';
+export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
 export { query } from './query/query.js';
 export type { Prompt, Query } from './query/query-types.js';
 export type { WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
+export type { MatchableCommand } from './search/command-matcher.js';
+export { CommandMatcher } from './search/command-matcher.js';
+export type { FileIndexMatch } from './search/file-index.js';
+export { FILE_INDEX_MAX_PATHS, FileIndex } from './search/file-index.js';
 export type {
   ForkSessionOptions,
   ForkSessionResult,
@@ -261,10 +265,6 @@ export type {
   SessionStoreFlush,
 } from './sessions/session-options.js';
 export type { StdoutMessage, Transport } from './transport/process-transport.js';
-export type { MatchableCommand } from './search/command-matcher.js';
-export { CommandMatcher } from './search/command-matcher.js';
-export type { FileIndexMatch } from './search/file-index.js';
-export { FILE_INDEX_MAX_PATHS, FileIndex } from './search/file-index.js';
 
 // hooks and settings
 

@@ -1,12 +1,12 @@
 import type { AgentDefinition, PermissionMode, SdkPluginConfig, Transport } from '@ccsdk/control-protocol';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
-import type { OnElicitation, OnUserDialog } from './dialogs.js';
 import type { HooksOption } from '../hooks/hook-types.js';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { CanUseTool } from '../permissions/permissions.js';
 import type { SessionStoreFlush } from '../sessions/session-options.js';
 import type { Settings } from '../settings/settings-types.js';
+import type { OnElicitation, OnUserDialog } from './dialogs.js';
 import type { OutputFormat, SdkBeta } from './output-format.js';
 import type { SandboxSettings } from './sandbox.js';
 import type { EffortLevel, ThinkingConfig } from './thinking.js';

@@ -244,9 +244,7 @@ export class QueryRun extends SessionControlMethods implements Query {
       return;
     }
     this.#stream.userMessageSent();
-    await this.#channel.send(
-      outgoingUserMessage(message as SDKUserMessage, this.#options.verbatimPrompts),
-    );
+    await this.#channel.send(outgoingUserMessage(message as SDKUserMessage, this.#options.verbatimPrompts));
   }
 
   /** Runs the after-exit work once (errors become warnings). */

@@ -1,6 +1,6 @@
+import type { PermissionMode } from '@ccsdk/control-protocol';
 import { describe, expect, it } from 'vitest';
 import { filterEscalatingDefaultMode } from './filter-escalating-default-mode.js';
-import type { PermissionMode } from '@ccsdk/control-protocol';
 import type { ResolvedSettings } from './settings-types.js';
 
 function resolved(
