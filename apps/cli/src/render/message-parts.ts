@@ -82,8 +82,16 @@ function describeInput(input: unknown): string {
   return JSON.stringify(input);
 }
 
-/** The searchable text of a part: what a person reads of it, tool inputs as JSON. */
+/** The searchable text of a part: what a person reads of it; for a tool call its name and the string values of its input (not the keys). */
 export function partText(part: MessagePart): string {
-  if (part.kind === 'tool-call') return `${part.name} ${JSON.stringify(part.input ?? null)}`;
+  if (part.kind === 'tool-call') return [part.name, ...stringValues(part.input)].join('\n');
   return part.text;
+}
+
+function stringValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(stringValues);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringValues);
+  return [];
 }

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isUuid, resolveProjectsDir, type SDKSessionInfo } from '@ccsdk/session-jsonl';
 import { getSessionInfo } from '@ccsdk/session-store';
@@ -12,31 +12,18 @@ export interface LookupOptions {
 }
 
 /**
- * The library options for `--dir` (made absolute against the working directory; it must be an
- * existing folder) and `CLAUDE_CONFIG_DIR` from the command's environment. The projects folder
- * must be readable when it exists (a missing one just holds no sessions).
+ * The library options for `--dir` (made absolute against the working directory; the folder
+ * itself need not exist any more, its sessions are found by its project key) and
+ * `CLAUDE_CONFIG_DIR` from the command's environment. Throws `IO_FAILED` when the projects
+ * folder exists but cannot be read (a missing one just holds no sessions).
  */
 export function lookupOptions(command: string, io: CommandIo, dir: string | undefined): LookupOptions {
   const options: LookupOptions = {};
   const configDir = io.env['CLAUDE_CONFIG_DIR'];
   if (configDir !== undefined && configDir !== '') options.configDir = configDir;
-  if (dir !== undefined) {
-    const absolute = resolve(io.cwd, dir);
-    if (!isFolder(absolute)) {
-      throw new CliError('NOT_FOUND', `ccsdk ${command}: --dir ${JSON.stringify(dir)} is not a folder`);
-    }
-    options.dir = absolute;
-  }
+  if (dir !== undefined) options.dir = resolve(io.cwd, dir);
   checkProjectsReadable(command, io);
   return options;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function checkProjectsReadable(command: string, io: CommandIo): void {

@@ -47,7 +47,7 @@ export function sessionTable(sessions: readonly SDKSessionInfo[], context: Table
   const rows = sessions.map((session, index) =>
     [
       paint.dim(session.sessionId.padEnd(ID_COLUMNS)),
-      fitEnd(titleOf(session), titleColumns, true),
+      titleCell(session, titleColumns, paint),
       paint.dim(fitStart(projects[index] ?? '', projectColumns, true)),
       relativeTime(session.lastModified, context.now).padEnd(MODIFIED_COLUMNS),
       humanSize(session.fileSize).padStart(SIZE_COLUMNS),
@@ -56,7 +56,18 @@ export function sessionTable(sessions: readonly SDKSessionInfo[], context: Table
   return [paint.bold(header.trimEnd()), ...rows.map((row) => row.trimEnd())];
 }
 
-/** The title cell: the summary, then `#tag` and `[archived]` when they apply. */
+/** The title column: the summary cut to fit, then its marks whole (a tag, `[archived]`). */
+function titleCell(session: SDKSessionInfo, columns: number, paint: Paint): string {
+  const marks = titleOf({ ...session, summary: '' }).trim();
+  if (marks === '') return fitEnd(session.summary, columns, true);
+  const markColumns = Math.min(Array.from(marks).length, Math.floor(columns / 2));
+  const summary = fitEnd(session.summary, columns - markColumns - 1);
+  const fittedMarks = fitEnd(marks, markColumns);
+  const used = Array.from(summary).length + 1 + markColumns;
+  return `${summary} ${paint.cyan(fittedMarks)}${' '.repeat(Math.max(0, columns - used))}`;
+}
+
+/** The title of a session: the summary, then `#tag` and `[archived]` when they apply. */
 export function titleOf(session: SDKSessionInfo): string {
   const parts = [session.summary];
   if (session.tag !== undefined && session.tag !== '') parts.push(`#${session.tag}`);
