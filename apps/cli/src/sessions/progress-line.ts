@@ -1,4 +1,5 @@
 import type { OutStream } from './command-io.js';
+import { fitEnd } from './fit-text.js';
 
 /** How long a scan runs before its progress line appears, in ms: short scans stay quiet. */
 export const PROGRESS_DELAY_MS = 300;
@@ -34,7 +35,7 @@ export class ProgressLine {
     const now = this.#now();
     if (now - this.#startedAt < PROGRESS_DELAY_MS || now - this.#drawnAt < PROGRESS_REDRAW_MS) return;
     const width = typeof this.#stream.columns === 'number' ? this.#stream.columns - 1 : 79;
-    this.#stream.write(`${ERASE_LINE}${Array.from(text()).slice(0, width).join('')}`);
+    this.#stream.write(`${ERASE_LINE}${fitEnd(text(), width)}`);
     this.#drawnAt = now;
     this.#visible = true;
   }

@@ -1,12 +1,13 @@
 import { getSessionMessages, listSessions } from '@ccsdk/session-store';
+import type { Paint } from '../render/paint.js';
 import type { CommandIo } from './command-io.js';
-import { fitEnd, tildePath } from './fit-text.js';
+import { fitEnd, fitStart, textColumns, tildePath } from './fit-text.js';
 import { humanSize, relativeTime } from './human-units.js';
 import { ProgressLine } from './progress-line.js';
 import { lookupOptions, projectFolder } from './session-scope.js';
 import { type SessionSearchHit, searchMessages } from './session-search.js';
 import { tableWidth, titleOf } from './session-table.js';
-import { createMatcher } from './text-matcher.js';
+import { createMatcher, type Snippet } from './text-matcher.js';
 import type { SessionsVerb } from './verb.js';
 import { countFlag, parseVerbArgs } from './verb-args.js';
 
@@ -90,14 +91,34 @@ export const searchVerb: SessionsVerb = {
   },
 };
 
-/** A hit as a person reads it: the session line, then the snippet with its match highlighted. */
+/** A hit as a person reads it: the session line, then the snippet with its match highlighted, each within the width. */
 function hitLines(hit: SessionSearchHit, io: CommandIo): string[] {
   const { paint } = io;
   const { session, firstMatch } = hit;
   const width = tableWidth(io.stdout, io.env);
-  const where = `${tildePath(session.cwd ?? '', io.env['HOME'])} · ${relativeTime(session.lastModified, io.now())}`;
   const count = `${hit.matches} match${hit.matches === 1 ? '' : 'es'}`;
-  const head = `${paint.bold(session.sessionId)}  ${fitEnd(titleOf(session), Math.max(12, width - 40 - where.length - count.length))}`;
-  const { before, match, after } = firstMatch.snippet;
-  return [`${head}  ${paint.dim(`${where} · ${count}`)}`, `    ${before}${paint.highlight(match)}${after}`];
+  const where = `${tildePath(session.cwd ?? '', io.env['HOME'])} · ${relativeTime(session.lastModified, io.now())} · ${count}`;
+  const titleColumns = Math.max(12, width - session.sessionId.length - 4 - textColumns(where));
+  const title = fitEnd(titleOf(session), titleColumns);
+  const whereColumns = Math.max(0, width - session.sessionId.length - 4 - textColumns(title));
+  return [
+    `${paint.bold(session.sessionId)}  ${title}  ${paint.dim(fitStart(where, whereColumns))}`.trimEnd(),
+    `${SNIPPET_INDENT}${snippetLine(firstMatch.snippet, width - SNIPPET_INDENT.length, paint)}`,
+  ];
+}
+
+const SNIPPET_INDENT = '    ';
+
+/** The snippet in `columns`: the match whole when it fits, the context around it shortened evenly. */
+function snippetLine(snippet: Snippet, columns: number, paint: Paint): string {
+  const match = fitEnd(snippet.match, Math.max(1, columns));
+  const room = Math.max(0, columns - textColumns(match));
+  const afterColumns = Math.min(
+    textColumns(snippet.after),
+    Math.max(Math.floor(room / 2), room - textColumns(snippet.before)),
+  );
+  const beforeColumns = Math.min(textColumns(snippet.before), room - afterColumns);
+  const before = beforeColumns > 0 ? fitStart(snippet.before, beforeColumns) : '';
+  const after = afterColumns > 0 ? fitEnd(snippet.after, afterColumns) : '';
+  return `${before}${paint.highlight(match)}${after}`;
 }

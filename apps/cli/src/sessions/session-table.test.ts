@@ -2,19 +2,25 @@ import type { SDKSessionInfo } from '@ccsdk/session-jsonl';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ANSI_PAINT, NO_PAINT } from '../render/paint.js';
+import { textColumns } from './fit-text.js';
 import { humanSize, relativeTime } from './human-units.js';
 import { MIN_TITLE_COLUMNS, sessionTable, tableWidth } from './session-table.js';
 
 const NOW = Date.UTC(2026, 11, 1, 12);
-/** The narrowest line the table can make: the fixed columns, their gaps, and the least title and project. */
-const NARROWEST_COLUMNS = 36 + 9 + 7 + 2 * 4 + MIN_TITLE_COLUMNS + 8;
+/** The narrowest line the table can make: the id, a gap and the least title. */
+const NARROWEST_COLUMNS = 36 + 2 + MIN_TITLE_COLUMNS;
 
 const session = fc.record({
   sessionId: fc.uuid(),
-  summary: fc.string({ unit: 'grapheme', maxLength: 300 }),
+  summary: fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.string({ unit: fc.constantFrom('日', '本', 'a', '\u0301', '🙂', '\n'), maxLength: 80 }),
+  ),
   lastModified: fc.integer({ min: 0, max: NOW }),
   fileSize: fc.option(fc.nat(), { nil: undefined }),
-  cwd: fc.option(fc.string({ maxLength: 120 }), { nil: undefined }),
+  cwd: fc.option(fc.string({ unit: fc.constantFrom('/', '日', 'a', 'é'), maxLength: 120 }), {
+    nil: undefined,
+  }),
   tag: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
   archived: fc.option(fc.boolean(), { nil: undefined }),
 }) as fc.Arbitrary<SDKSessionInfo>;
@@ -30,12 +36,24 @@ describe('sessionTable', () => {
           expect(lines).toHaveLength(sessions.length + 1);
           for (const [index, line] of lines.entries()) {
             expect(line).not.toMatch(/[\n\r]/);
-            expect(Array.from(line).length).toBeLessThanOrEqual(Math.max(width, NARROWEST_COLUMNS));
+            expect(textColumns(line)).toBeLessThanOrEqual(Math.max(width, NARROWEST_COLUMNS));
             if (index > 0) expect(line.startsWith(sessions[index - 1]!.sessionId)).toBe(true);
           }
         },
       ),
     );
+  });
+
+  it('should leave out the project, then the size, then the time on narrower terminals', () => {
+    const sessions = [
+      { sessionId: '9b3c7197-3e2a-4067-9a59-ac9c75f8b37d', summary: 'title', lastModified: NOW, cwd: '/w' },
+    ];
+    const header = (width: number) =>
+      sessionTable(sessions, { width, now: NOW, home: undefined, paint: NO_PAINT })[0];
+    expect(header(100)).toMatch(/^ID +TITLE +PROJECT +MODIFIED +SIZE$/);
+    expect(header(75)).toMatch(/^ID +TITLE +MODIFIED +SIZE$/);
+    expect(header(62)).toMatch(/^ID +TITLE +MODIFIED$/);
+    expect(header(52)).toMatch(/^ID +TITLE$/);
   });
 
   it('should keep the tag and archive marks whole while cutting a long title', () => {
