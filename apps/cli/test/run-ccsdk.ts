@@ -20,7 +20,7 @@ export interface CcsdkRun {
 /** Runs `node dist/main.js ...args` as a user would: a child process with its own env and cwd. */
 export function runCcsdk(
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string; closeStdoutAfterBytes?: number } = {},
 ): Promise<CcsdkRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT_MAIN, ...args], {
@@ -32,6 +32,10 @@ export function runCcsdk(
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
+      // A reader that stops early, like `| head`.
+      if (options.closeStdoutAfterBytes !== undefined && stdout.length >= options.closeStdoutAfterBytes) {
+        child.stdout.destroy();
+      }
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;

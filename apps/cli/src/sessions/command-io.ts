@@ -22,8 +22,22 @@ export interface CommandIo {
   now(): number;
 }
 
+/**
+ * Makes a closed stdout end the process quietly: when the reader goes away (`ccsdk sessions
+ * list | head`), exit 0 instead of an unhandled EPIPE with its stack trace; any other write
+ * error is one line on stderr and exit 1.
+ */
+function exitWhenStdoutCloses(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`ccsdk: cannot write to stdout (${error.code ?? error.message})\n`);
+    process.exit(1);
+  });
+}
+
 /** The real process's streams, environment and clock. */
 export function processIo(): CommandIo {
+  exitWhenStdoutCloses();
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -127,4 +127,26 @@ describe('ccsdk sessions', () => {
       expect(run.stdout).not.toContain('\x1b[');
     }
   });
+
+  it('should end quietly with exit 0 when the reader closes stdout early, like | head', async () => {
+    const { mkdirSync: mkdir, writeFileSync: write } = await import('node:fs');
+    const folder = join(fixture.configDir, 'projects', '-home-dev-many');
+    mkdir(folder);
+    for (let n = 0; n < 3000; n++) {
+      const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      write(
+        join(folder, `${id}.jsonl`),
+        `${JSON.stringify({ type: 'user', uuid: id, parentUuid: null, sessionId: id, message: { role: 'user', content: `prompt ${'x'.repeat(200)} ${n}` } })}\n`,
+      );
+    }
+    for (const args of [
+      ['list', '--all-projects'],
+      ['search', 'prompt', '--all-projects'],
+      ['list', '--all-projects', '--json'],
+    ]) {
+      const run = await runCcsdk(['sessions', ...args], { env: fixture.env, closeStdoutAfterBytes: 1 });
+      expect(run.stderr, args.join(' ')).toBe('');
+      expect(run.code).toBe(0);
+    }
+  });
 });
