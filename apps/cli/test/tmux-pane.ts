@@ -49,10 +49,10 @@ export class TmuxPane {
           entry[1] !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(entry[0]),
       )
       .map(([name, value]) => shellQuote(`${name}=${value}`));
-    const pidFile = join(dir, 'pid');
-    // The shell stays after the command (so the screen can be read) and prints its exit status last.
+    // The shell runs the command in the foreground (stdin is the terminal), stays after it (so the
+    // screen can be read) and prints its exit status last.
     const command = `env -i ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}`;
-    const script = `cd ${shellQuote(options.cwd)} && ${command} & echo $! > ${shellQuote(pidFile)}; wait $!; echo "${EXIT_MARK}$?"; exec sleep 3600`;
+    const script = `cd ${shellQuote(options.cwd)} && ${command}; echo "${EXIT_MARK}$?"; exec sleep 3600`;
     const pane = new TmuxPane(join(dir, 'socket'), dir);
     pane.#tmux([
       '-f',
@@ -92,9 +92,13 @@ export class TmuxPane {
     return this.#tmux(['capture-pane', '-p', '-t', 'test', ...(escapes ? ['-e'] : [])]).split('\n');
   }
 
-  /** The command's process id. */
+  /** The command's process id: the one child of the pane's shell. */
   pid(): number {
-    return Number(readFileSync(join(this.#dir, 'pid'), 'utf8').trim());
+    const shell = this.#tmux(['display-message', '-p', '-t', 'test', '#{pane_pid}']).trim();
+    const children = readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(' ');
+    if (children.length !== 1 || children[0] === '')
+      throw new Error(`the pane's shell has children ${JSON.stringify(children)}`);
+    return Number(children[0]);
   }
 
   /** The command's exit status once it has exited, else `undefined`. */
@@ -117,6 +121,12 @@ export class TmuxPane {
   async waitForExit(timeoutMs: number): Promise<number | undefined> {
     await this.waitFor(() => this.exitStatus() !== undefined, timeoutMs, 'the command to exit');
     return this.exitStatus();
+  }
+
+  /** Types `text` into the pane, then Enter. */
+  type(text: string): void {
+    this.#tmux(['send-keys', '-t', 'test', '-l', text]);
+    this.#tmux(['send-keys', '-t', 'test', 'Enter']);
   }
 
   /** Stops the tmux server and removes its folder. */

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { deleteSession } from '@ccsdk/session-store';
 import { CliError } from './cli-error.js';
 import type { CommandIo } from './command-io.js';
+import { fitEnd } from './fit-text.js';
 import { humanSize } from './human-units.js';
 import { lookupOptions, requireSession } from './session-scope.js';
 import { titleOf } from './session-table.js';
@@ -18,6 +19,8 @@ terminal; elsewhere it needs --yes. Only for sessions whose CLI has exited.
   -h, --help        this help`;
 
 const COMMAND = 'sessions rm';
+/** Most columns of the title the question quotes, so the question fits one terminal line. */
+const QUESTION_TITLE_COLUMNS = 32;
 
 /** `ccsdk sessions rm`: the library's `deleteSession()`, after a confirmation. */
 export const rmVerb: SessionsVerb = {
@@ -38,7 +41,8 @@ export const rmVerb: SessionsVerb = {
     const options = lookupOptions(COMMAND, io, values.dir);
     const info = await requireSession(COMMAND, id, options);
     if (values.yes !== true) {
-      const question = `Delete session ${id} (${JSON.stringify(titleOf(info))}, ${humanSize(info.fileSize)})? This cannot be undone. [y/N] `;
+      const title = fitEnd(titleOf(info), QUESTION_TITLE_COLUMNS);
+      const question = `Delete ${id} (${JSON.stringify(title)}, ${humanSize(info.fileSize)}) for good? [y/N] `;
       if (!(await confirm(io, question)))
         throw new CliError('NOT_CONFIRMED', `ccsdk ${COMMAND}: not deleted`);
     }

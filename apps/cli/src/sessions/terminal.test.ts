@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listSessions } from '@ccsdk/session-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ function writeSlowCorpus(sessions: number): void {
       sessionId,
       cwd: '/home/dev/slow',
       timestamp: '2026-05-01T10:00:00.000Z',
-      message: { role: 'user', content: matches ? `match number ${n} aaa` : `${'a'.repeat(23)}!` },
+      message: { role: 'user', content: matches ? `match number ${n} aaa` : `${'a'.repeat(22)}!` },
     };
     const file = join(folder, `${sessionId}.jsonl`);
     writeFileSync(file, `${JSON.stringify(entry)}\n`);
@@ -145,5 +145,30 @@ describe.runIf(RUN)('ccsdk sessions in a terminal', () => {
     console.log(
       `ccsdk sessions search, during the scan:\n${during.join('\n')}\n\nafter it:\n${after.join('\n')}`,
     );
-  });
+  }, 180_000);
+
+  it('should ask before deleting, and delete only on yes', async () => {
+    const id = '9b3c7197-3e2a-4067-9a59-ac9c75f8b37d';
+    const file = join(fixture.configDir, 'projects', '-tmp-ccsdk-sessions-AGsyvc-cwd', `${id}.jsonl`);
+    for (const [answer, status, kept] of [
+      ['n', 1, true],
+      ['', 1, true],
+      ['yes', 0, false],
+    ] as const) {
+      pane = TmuxPane.start([process.execPath, BUILT_MAIN, 'sessions', 'rm', id], {
+        env: terminalEnv(),
+        width: WIDTH,
+        height: 10,
+        cwd: fixture.home,
+      });
+      await pane.waitFor(() => pane!.capture().join('').includes('[y/N]'), 20_000, 'the question');
+      expect(pane.capture()[0]).toBe(`Delete ${id} ("please SPAWN a helper", 150 KB) for good? [y/N]`);
+      pane.type(answer);
+      expect(await pane.waitForExit(20_000)).toBe(status);
+      expect(existsSync(file)).toBe(kept);
+      expect(pane.capture().at(-1)).toBe(kept ? 'ccsdk sessions rm: not deleted' : `Deleted ${id}.`);
+      pane.close();
+      pane = undefined;
+    }
+  }, 90_000);
 });
