@@ -63,14 +63,14 @@ function blockParts(type: 'user' | 'assistant', block: Json): MessagePart[] {
   }
 }
 
-/** The text of a tool result's content: a string as is, text parts joined by spaces. */
+/** The text of a tool result's content: a string as is, text parts one a line (so no search matches across two). */
 export function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
     .map((part: unknown) => (typeof part === 'object' && part !== null ? (part as Json)['text'] : undefined))
     .filter((t): t is string => typeof t === 'string')
-    .join(' ');
+    .join('\n');
 }
 
 function describeInput(input: unknown): string {

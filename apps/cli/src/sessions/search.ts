@@ -1,9 +1,11 @@
+import { locateSessionTranscript } from '@ccsdk/session-jsonl';
 import { getSessionMessages, listSessions } from '@ccsdk/session-store';
 import type { Paint } from '../render/paint.js';
 import type { CommandIo } from './command-io.js';
 import { fitEnd, fitStart, textColumns, tildePath } from './fit-text.js';
 import { humanSize, relativeTime } from './human-units.js';
 import { ProgressLine } from './progress-line.js';
+import { mayMatch, rawPrefilter } from './raw-prefilter.js';
 import { lookupOptions, projectFolder } from './session-scope.js';
 import { type SessionSearchHit, searchMessages } from './session-search.js';
 import { tableWidth, titleOf } from './session-table.js';
@@ -27,7 +29,11 @@ terminal a progress line shows on stderr while a long scan runs. Letter case is 
 
 const COMMAND = 'sessions search';
 
-/** `ccsdk sessions search`: scans each listed session's messages, streaming the hits. */
+/**
+ * `ccsdk sessions search`: scans each listed session's messages (from `getSessionMessages()`),
+ * streaming the hits. A plain text first rules out, from its raw bytes, each transcript that
+ * cannot hold it (see {@link rawPrefilter}); what matches is always decided on the messages.
+ */
 export const searchVerb: SessionsVerb = {
   name: 'search',
   summary: 'find sessions whose messages contain a text',
@@ -51,10 +57,10 @@ export const searchVerb: SessionsVerb = {
       return 0;
     }
     const query = positionals[0]!;
-    const matcher = createMatcher(COMMAND, query, {
-      regex: values.regex === true,
-      caseSensitive: values['case-sensitive'] === true,
-    });
+    const regex = values.regex === true;
+    const caseSensitive = values['case-sensitive'] === true;
+    const matcher = createMatcher(COMMAND, query, { regex, caseSensitive });
+    const prefilter = rawPrefilter(query, regex, caseSensitive);
     const limit = countFlag(COMMAND, '--limit', values.limit) ?? 0;
     const options = lookupOptions(
       COMMAND,
@@ -74,7 +80,9 @@ export const searchVerb: SessionsVerb = {
         () =>
           `searching ${index}/${sessions.length} sessions · ${humanSize(scannedBytes)} of ${humanSize(totalBytes)} · ${hits} found`,
       );
-      const messages = await getSessionMessages(session.sessionId, options);
+      const location = prefilter && (await locateSessionTranscript(session.sessionId, options));
+      const candidate = await mayMatch(location?.filePath, prefilter);
+      const messages = candidate ? await getSessionMessages(session.sessionId, options) : [];
       scannedBytes += session.fileSize ?? 0;
       const hit = searchMessages(session, messages, matcher);
       if (hit === undefined) continue;

@@ -1,0 +1,49 @@
+import { readFile, stat } from 'node:fs/promises';
+
+/** Largest transcript the prefilter reads whole, in bytes; bigger ones go straight to the reader. */
+export const PREFILTER_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Printable ASCII except `"` and `\`: the characters JSON writers (the CLI's JSON.stringify) never escape. */
+const LITERAL_IN_JSON = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** A test on a transcript's raw bytes: `false` means the session's messages cannot contain the text. */
+export type RawPrefilter = (bytes: Buffer) => boolean;
+
+/**
+ * A quick test that rules out a transcript without parsing it, when one is sound: for a plain
+ * text of printable ASCII without `"` or `\`, any message holding the text holds it literally in
+ * the file's bytes (JSON writes those characters as they are), so a file without those bytes
+ * (in any letter case, unless `caseSensitive`) has no match. `undefined` for a regular
+ * expression or a text JSON may escape: then every session is read.
+ */
+export function rawPrefilter(
+  query: string,
+  regex: boolean,
+  caseSensitive: boolean,
+): RawPrefilter | undefined {
+  if (regex || !LITERAL_IN_JSON.test(query)) return undefined;
+  if (caseSensitive) {
+    const needle = Buffer.from(query, 'latin1');
+    return (bytes) => bytes.indexOf(needle) !== -1;
+  }
+  // Latin-1 maps each byte to one character, so an ASCII pattern sees the bytes as they are.
+  const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+  return (bytes) => pattern.test(bytes.toString('latin1'));
+}
+
+/**
+ * Whether the transcript at `filePath` may hold a match: `true` without a prefilter, for a file
+ * over {@link PREFILTER_MAX_BYTES}, or one that cannot be read (the reader then decides).
+ */
+export async function mayMatch(
+  filePath: string | undefined,
+  prefilter: RawPrefilter | undefined,
+): Promise<boolean> {
+  if (prefilter === undefined || filePath === undefined) return true;
+  try {
+    if ((await stat(filePath)).size > PREFILTER_MAX_BYTES) return true;
+    return prefilter(await readFile(filePath));
+  } catch {
+    return true;
+  }
+}
