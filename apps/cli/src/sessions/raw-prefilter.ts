@@ -32,18 +32,22 @@ export function rawPrefilter(
 }
 
 /**
- * Whether the transcript at `filePath` may hold a match: `true` without a prefilter, for a file
+ * Whether a session may hold a match, from the raw bytes of its transcript files (every copy:
+ * `false` only when none holds the text). `true` without a prefilter, without files, for a file
  * over {@link PREFILTER_MAX_BYTES}, or one that cannot be read (the reader then decides).
  */
 export async function mayMatch(
-  filePath: string | undefined,
+  filePaths: readonly string[] | undefined,
   prefilter: RawPrefilter | undefined,
 ): Promise<boolean> {
-  if (prefilter === undefined || filePath === undefined) return true;
-  try {
-    if ((await stat(filePath)).size > PREFILTER_MAX_BYTES) return true;
-    return prefilter(await readFile(filePath));
-  } catch {
-    return true;
+  if (prefilter === undefined || filePaths === undefined || filePaths.length === 0) return true;
+  for (const filePath of filePaths) {
+    try {
+      if ((await stat(filePath)).size > PREFILTER_MAX_BYTES || prefilter(await readFile(filePath)))
+        return true;
+    } catch {
+      return true;
+    }
   }
+  return false;
 }

@@ -1,4 +1,4 @@
-import { locateSessionTranscript } from '@ccsdk/session-jsonl';
+import { resolveProjectsDir } from '@ccsdk/session-jsonl';
 import { getSessionMessages, listSessions } from '@ccsdk/session-store';
 import type { Paint } from '../render/paint.js';
 import type { CommandIo } from './command-io.js';
@@ -10,6 +10,7 @@ import { lookupOptions, projectFolder } from './session-scope.js';
 import { type SessionSearchHit, searchMessages } from './session-search.js';
 import { tableWidth, titleOf } from './session-table.js';
 import { createMatcher, type Snippet } from './text-matcher.js';
+import { transcriptFilesById } from './transcript-files.js';
 import type { SessionsVerb } from './verb.js';
 import { countFlag, parseVerbArgs } from './verb-args.js';
 
@@ -69,6 +70,7 @@ export const searchVerb: SessionsVerb = {
     );
     const json = values.json === true;
     const sessions = await listSessions(options);
+    const files = prefilter && (await transcriptFilesById(resolveProjectsDir({ env: io.env })));
     const progress = new ProgressLine(io.stderr);
     const totalBytes = sessions.reduce((sum, session) => sum + (session.fileSize ?? 0), 0);
     let scannedBytes = 0;
@@ -80,8 +82,7 @@ export const searchVerb: SessionsVerb = {
         () =>
           `searching ${index}/${sessions.length} sessions · ${humanSize(scannedBytes)} of ${humanSize(totalBytes)} · ${hits} found`,
       );
-      const location = prefilter && (await locateSessionTranscript(session.sessionId, options));
-      const candidate = await mayMatch(location?.filePath, prefilter);
+      const candidate = await mayMatch(files?.get(session.sessionId), prefilter);
       const messages = candidate ? await getSessionMessages(session.sessionId, options) : [];
       scannedBytes += session.fileSize ?? 0;
       const hit = searchMessages(session, messages, matcher);
