@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rawPrefilter } from './raw-prefilter.js';
+import { mayMatch, rawPrefilter } from './raw-prefilter.js';
 import { searchMessages } from './session-search.js';
 import { createMatcher } from './text-matcher.js';
 
@@ -94,5 +94,30 @@ describe('rawPrefilter', () => {
       expect(rawPrefilter(query, false, false), query).toBeUndefined();
     }
     expect(rawPrefilter('login', true, false)).toBeUndefined();
+  });
+});
+
+describe('mayMatch', () => {
+  it('should rule a session out only when no copy of its transcript holds the text', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ccsdk-prefilter-'));
+    try {
+      const big = join(dir, 'big.jsonl');
+      const small = join(dir, 'small.jsonl');
+      writeFileSync(big, line(`${'x'.repeat(100_000)} the login bug`));
+      writeFileSync(small, line('nothing here'));
+      const prefilter = rawPrefilter('LOGIN', false, false);
+      expect(mayMatch([big], prefilter)).toBe(true);
+      // The small file read after the big one must not see the big one's leftover bytes.
+      expect(mayMatch([small], prefilter)).toBe(false);
+      expect(mayMatch([small, big], prefilter)).toBe(true);
+      expect(mayMatch([join(dir, 'missing.jsonl')], prefilter)).toBe(true);
+      expect(mayMatch([small], undefined)).toBe(true);
+      expect(mayMatch([], prefilter)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Largest transcript the prefilter reads whole, in bytes; bigger ones go straight to the reader. */
 export const PREFILTER_MAX_BYTES = 64 * 1024 * 1024;
@@ -31,20 +31,43 @@ export function rawPrefilter(
   return (bytes) => pattern.test(bytes.toString('latin1'));
 }
 
+/** One buffer reused for every file the prefilter reads, grown to the largest file so far. */
+let scratch = Buffer.alloc(0);
+
+/** The file's bytes in the shared scratch buffer (valid until the next call), or `undefined` when over the limit. */
+function readIntoScratch(filePath: string): Buffer | undefined {
+  const fd = openSync(filePath, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > PREFILTER_MAX_BYTES) return undefined;
+    if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
+    let filled = 0;
+    while (filled < size) {
+      const read = readSync(fd, scratch, filled, size - filled, filled);
+      if (read === 0) break;
+      filled += read;
+    }
+    return scratch.subarray(0, filled);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Whether a session may hold a match, from the raw bytes of its transcript files (every copy:
  * `false` only when none holds the text). `true` without a prefilter, without files, for a file
- * over {@link PREFILTER_MAX_BYTES}, or one that cannot be read (the reader then decides).
+ * over {@link PREFILTER_MAX_BYTES}, or one that cannot be read (the reader then decides). The
+ * files are read into one reused buffer, so memory stays at the largest file, not the corpus.
  */
-export async function mayMatch(
+export function mayMatch(
   filePaths: readonly string[] | undefined,
   prefilter: RawPrefilter | undefined,
-): Promise<boolean> {
+): boolean {
   if (prefilter === undefined || filePaths === undefined || filePaths.length === 0) return true;
   for (const filePath of filePaths) {
     try {
-      if ((await stat(filePath)).size > PREFILTER_MAX_BYTES || prefilter(await readFile(filePath)))
-        return true;
+      const bytes = readIntoScratch(filePath);
+      if (bytes === undefined || prefilter(bytes)) return true;
     } catch {
       return true;
     }

@@ -82,7 +82,7 @@ export const searchVerb: SessionsVerb = {
         () =>
           `searching ${index}/${sessions.length} sessions · ${humanSize(scannedBytes)} of ${humanSize(totalBytes)} · ${hits} found`,
       );
-      const candidate = await mayMatch(files?.get(session.sessionId), prefilter);
+      const candidate = mayMatch(files?.get(session.sessionId), prefilter);
       const messages = candidate ? await getSessionMessages(session.sessionId, options) : [];
       scannedBytes += session.fileSize ?? 0;
       const hit = searchMessages(session, messages, matcher);
