@@ -1,11 +1,8 @@
-# Sourced by .ci/run. Installs PostgreSQL and Redis from Debian, starts each on 127.0.0.1 with a
+# Sourced by .ci/run, after it installed PostgreSQL and Redis from Debian. Starts each on 127.0.0.1 with a
 # throwaway data folder and a free port, exports their URLs for the tests
 # (CCSDK_TEST_POSTGRES_URL, CCSDK_TEST_REDIS_URL) and stops both when the run exits.
 # The store adapters' tests also start throwaway servers of their own (restarts, faults).
 
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends postgresql redis-server >/dev/null
 
 ccsdk_free_port() {
   node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"

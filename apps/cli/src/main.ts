@@ -1,18 +1,25 @@
 import { parseArgs } from 'node:util';
-import { runServeCommand } from '@ccsdk/direct-connect-server';
-import { runCommand } from './commands/run.js';
-import { openStoreFromUrl } from './store-url.js';
 
 const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-turns <n>]
        ccsdk serve [options]   (ccsdk serve --help for its options)
+       ccsdk sessions <command>   (ccsdk sessions --help for its commands)
 
   run     Runs the prompt through Claude Code and prints the stream.
           Without ANTHROPIC_API_KEY it runs offline against a scripted model.
-  serve   Hosts Claude Code sessions for Direct Connect clients (cc://host:port/<token>).`;
+  serve   Hosts Claude Code sessions for Direct Connect clients (cc://host:port/<token>).
+  sessions  Lists, shows, searches, exports and manages the Claude Code sessions on disk.`;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'serve')
+  // Each verb loads only its own code, so `sessions` starts without the SDK and the server.
+  if (argv[0] === 'serve') {
+    const [{ runServeCommand }, { openStoreFromUrl }] = await Promise.all([
+      import('@ccsdk/direct-connect-server'),
+      import('./store-url.js'),
+    ]);
     return runServeCommand(argv.slice(1), { openStore: (url) => openStoreFromUrl(url) });
+  }
+  if (argv[0] === 'sessions')
+    return (await import('./sessions/sessions-command.js')).runSessionsCommand(argv.slice(1));
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -35,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+  const { runCommand } = await import('./commands/run.js');
   return runCommand({
     prompt: rest.join(' '),
     ...(values.model === undefined ? {} : { model: values.model }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, PREVIEW_CHARS } from './format-message.js';
+import { formatMessage, PREVIEW_CHARS, SUBAGENT_MARK } from './format-message.js';
+import { ANSI_PAINT, NO_PAINT } from './paint.js';
 
 describe('formatMessage', () => {
   it('should show the init line with session, model and cwd', () => {
@@ -55,7 +56,50 @@ describe('formatMessage', () => {
 
   it('should render unknown or malformed messages as nothing', () => {
     expect(formatMessage({ type: 'stream_event' })).toEqual([]);
-    expect(formatMessage({ type: 'assistant', message: { content: 'not an array' } })).toEqual([]);
+    expect(formatMessage({ type: 'assistant', message: { content: 42 } })).toEqual([]);
+    expect(
+      formatMessage({ type: 'assistant', message: { content: [null, 'x', { type: 'image' }] } }),
+    ).toEqual([]);
     expect(formatMessage({ type: 'user', message: null })).toEqual([]);
+  });
+
+  it('should show prompts, stored as a string or as text blocks, after the prompt mark', () => {
+    expect(formatMessage({ type: 'user', message: { content: 'fix the login bug' } })).toEqual([
+      '❯ fix the login bug',
+    ]);
+    expect(formatMessage({ type: 'user', message: { content: [{ type: 'text', text: 'again' }] } })).toEqual([
+      '❯ again',
+    ]);
+  });
+
+  it('should mark every line of a subagent message, and only those', () => {
+    const subagent = {
+      type: 'assistant',
+      parent_tool_use_id: 'toolu_1',
+      message: {
+        content: [
+          { type: 'text', text: 'line one\nline two' },
+          { type: 'tool_use', name: 'Read', input: { file_path: '/a' } },
+        ],
+      },
+    };
+    expect(formatMessage(subagent)).toEqual([
+      `${SUBAGENT_MARK}line one`,
+      `${SUBAGENT_MARK}line two`,
+      `${SUBAGENT_MARK}→ Read(/a)`,
+    ]);
+    expect(formatMessage({ ...subagent, parent_tool_use_id: null })).toEqual([
+      'line one\nline two',
+      '→ Read(/a)',
+    ]);
+  });
+
+  it('should colour markers only with a colour paint', () => {
+    const message = {
+      type: 'assistant',
+      message: { content: [{ type: 'tool_use', name: 'Bash', input: { command: 'ls' } }] },
+    };
+    expect(formatMessage(message, ANSI_PAINT)[0]).toBe('\x1b[36m→\x1b[39m Bash(ls)');
+    expect(formatMessage(message, NO_PAINT)[0]).toBe('→ Bash(ls)');
   });
 });

@@ -1,21 +1,36 @@
+import { type MessagePart, messageParts } from './message-parts.js';
+import { NO_PAINT, type Paint } from './paint.js';
+
 /** How much of a tool's input or output one rendered line shows. */
 export const PREVIEW_CHARS = 120;
+
+/** What a subagent's lines start with, so they read as nested under the Agent call that spawned them. */
+export const SUBAGENT_MARK = '  ┃ ';
 
 type Json = Record<string, unknown>;
 
 /**
- * Renders one SDK message as the lines a person reads in a terminal: assistant text as is, tool
- * calls as `→ Tool(input)`, tool results as `← output`, and the result with cost and duration.
- * Messages a person does not need (stream events, status updates) render as no lines.
+ * Renders one SDK message (live from `query()`, or stored, from `getSessionMessages()`) as the
+ * lines a person reads in a terminal: prompts as `❯ prompt`, assistant text as is, tool calls as
+ * `→ Tool(input)`, tool results as `← output` (`✗` when the tool failed), the result with cost
+ * and duration. Every line of a subagent's messages (those with a `parent_tool_use_id`) starts
+ * with {@link SUBAGENT_MARK}. Messages a person does not need (stream events, status updates) render
+ * as no lines. `paint` colours the markers; the default paints nothing.
  */
-export function formatMessage(message: Json): string[] {
+export function formatMessage(message: Json, paint: Paint = NO_PAINT): string[] {
+  const lines = linesOf(message, paint);
+  const parent = message['parent_tool_use_id'];
+  if (typeof parent !== 'string' || parent === '') return lines;
+  return lines.flatMap((line) => line.split('\n')).map((line) => `${paint.dim(SUBAGENT_MARK)}${line}`);
+}
+
+function linesOf(message: Json, paint: Paint): string[] {
   switch (message['type']) {
     case 'system':
       return message['subtype'] === 'init' ? [formatInit(message)] : [];
     case 'assistant':
-      return contentOf(message).flatMap(formatAssistantBlock);
     case 'user':
-      return contentOf(message).flatMap(formatToolResult);
+      return messageParts(message).map((part) => formatPart(part, paint));
     case 'result':
       return [formatResult(message)];
     default:
@@ -23,23 +38,26 @@ export function formatMessage(message: Json): string[] {
   }
 }
 
+/** One part as one terminal line (prompts and assistant text keep their own line breaks). */
+export function formatPart(part: MessagePart, paint: Paint = NO_PAINT): string {
+  switch (part.kind) {
+    case 'prompt':
+      return `${paint.bold('❯')} ${part.text}`;
+    case 'text':
+      return part.text;
+    case 'thinking':
+      return paint.dim(`✻ ${preview(part.text)}`);
+    case 'tool-call':
+      return `${paint.cyan('→')} ${part.name}(${preview(part.summary)})`;
+    case 'tool-result':
+      return part.isError
+        ? `${paint.red('✗')} ${preview(part.text)}`
+        : `${paint.dim('←')} ${preview(part.text)}`;
+  }
+}
+
 function formatInit(message: Json): string {
   return `● session ${String(message['session_id'])} · model ${String(message['model'])} · ${String(message['cwd'])}`;
-}
-
-function formatAssistantBlock(block: Json): string[] {
-  if (block['type'] === 'text') return [String(block['text'])];
-  if (block['type'] === 'thinking') return [`✻ ${preview(String(block['thinking']))}`];
-  if (block['type'] === 'tool_use')
-    return [`→ ${String(block['name'])}(${preview(describeInput(block['input']))})`];
-  return [];
-}
-
-function formatToolResult(block: Json): string[] {
-  if (block['type'] !== 'tool_result') return [];
-  const text = toolResultText(block['content']);
-  const marker = block['is_error'] === true ? '✗' : '←';
-  return [`${marker} ${preview(text)}`];
 }
 
 function formatResult(message: Json): string {
@@ -52,32 +70,8 @@ function formatResult(message: Json): string {
   return `${head} in ${seconds}s · ${turns} turns · ${cost}`;
 }
 
-function contentOf(message: Json): Json[] {
-  const inner = message['message'];
-  if (typeof inner !== 'object' || inner === null) return [];
-  const content = (inner as Json)['content'];
-  return Array.isArray(content) ? content.filter((b): b is Json => typeof b === 'object' && b !== null) : [];
-}
-
-function toolResultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: unknown) => (typeof part === 'object' && part !== null ? (part as Json)['text'] : undefined))
-    .filter((t): t is string => typeof t === 'string')
-    .join(' ');
-}
-
-function describeInput(input: unknown): string {
-  if (typeof input !== 'object' || input === null) return '';
-  const record = input as Json;
-  for (const key of ['command', 'file_path', 'path', 'pattern', 'url', 'prompt']) {
-    if (typeof record[key] === 'string') return record[key];
-  }
-  return JSON.stringify(input);
-}
-
-function preview(text: string): string {
+/** `text` on one line, cut to {@link PREVIEW_CHARS} with an ellipsis. */
+export function preview(text: string, chars = PREVIEW_CHARS): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  return oneLine.length > PREVIEW_CHARS ? `${oneLine.slice(0, PREVIEW_CHARS - 1)}…` : oneLine;
+  return oneLine.length > chars ? `${oneLine.slice(0, chars - 1)}…` : oneLine;
 }

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Benchmark, BenchTable } from './bench-api.js';
+import { fmt, selectedSizes } from './bench-children.js';
+import { formatTable } from './format-table.js';
+import { generateListingCorpus } from './session-corpus.js';
+import {
+  CCSDK_MAIN,
+  medianPeakRssMiB,
+  medianWallMs,
+  rotatingRounds,
+  SESSIONS_CLI_FLOOR,
+} from './sessions-cli-support.js';
+import { MB_BYTES } from './stats.js';
+import { timedProcess } from './timed-process.js';
+
+/** Listing sizes in sessions; others with `--sizes=300,3000` or `SESSIONS_CLI_LIST_SIZES`. */
+const DEFAULT_SESSION_COUNTS = [300, 1000, 3000];
+/** Rounds per size; each runs every side once, the order rotating. */
+const ROUNDS = 7;
+/** The issue's bound: `ccsdk sessions list --json` over 3,000 sessions costs at most this many times the bare library process. */
+const RATIO_BOUND = 1.5;
+
+const benchmark: Benchmark = {
+  name: 'sessions-cli-list',
+  title:
+    '`ccsdk sessions list --json` as a whole process, against a bare Node process that calls listSessions() and prints it',
+  async run(): Promise<BenchTable> {
+    const rows: string[][] = [];
+    const raw: unknown[] = [];
+    for (const sessions of selectedSizes('SESSIONS_CLI_LIST_SIZES', DEFAULT_SESSION_COUNTS)) {
+      const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-cli-list-'));
+      try {
+        const corpus = generateListingCorpus(join(root, 'config'), sessions);
+        const env = { ...process.env, CLAUDE_CONFIG_DIR: join(root, 'config') };
+        const runs = await rotatingRounds(
+          {
+            ours: () =>
+              timedProcess(
+                process.execPath,
+                [CCSDK_MAIN, 'sessions', 'list', '--all-projects', '--json'],
+                env,
+              ),
+            library: () => timedProcess(process.execPath, [SESSIONS_CLI_FLOOR, 'list'], env),
+            bare: () => timedProcess(process.execPath, ['-e', ''], env),
+          },
+          ROUNDS,
+        );
+        const parsed = (side: string) => JSON.stringify(JSON.parse(runs[side]![0]!.stdout));
+        const ours = medianWallMs(runs['ours']!);
+        const library = medianWallMs(runs['library']!);
+        const bare = medianWallMs(runs['bare']!);
+        rows.push([
+          String(sessions),
+          fmt(corpus.bytes / MB_BYTES),
+          fmt(ours, 1),
+          fmt(library, 1),
+          fmt(ours / library, 2),
+          fmt(bare, 1),
+          `${fmt(ours - bare, 1)} / ${fmt(library - bare, 1)}`,
+          `${fmt(medianPeakRssMiB(runs['ours']!))} / ${fmt(medianPeakRssMiB(runs['library']!))} / ${fmt(medianPeakRssMiB(runs['bare']!))}`,
+          parsed('ours') === parsed('library') ? 'same' : 'DIFFERENT',
+        ]);
+        raw.push({ sessions, corpusBytes: corpus.bytes, projects: corpus.projects, runs });
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    }
+    return {
+      columns: [
+        'sessions',
+        'corpus MB',
+        'ours ms',
+        'library floor ms',
+        `ours / floor (bound ${RATIO_BOUND})`,
+        'bare node ms',
+        'above bare node ms ours / floor',
+        'peak RSS MiB ours / floor / bare',
+        'results',
+      ],
+      rows,
+      notes: [
+        'Median wall time of whole processes (spawn to exit: start-up, module loading, listing, printing), from rounds that rotate which side runs first; peak RSS from GNU time.',
+        `ours = \`node apps/cli/dist/main.js sessions list --all-projects --json\`; library floor = bare Node importing @ccsdk/session-jsonl's dist, calling listSessions() and printing JSON.stringify(result, null, 2); bare node = \`node -e ''\`. ${ROUNDS} rounds.`,
+        'results: the two outputs parsed and compared. Corpus from session-corpus.ts, page cache warm. The machine is shared: expect noise.',
+      ],
+      raw,
+    };
+  },
+};
+
+export default benchmark;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const table = await benchmark.run();
+  console.log(`== ${benchmark.name}: ${benchmark.title}`);
+  console.log(formatTable(table.columns, table.rows));
+  for (const note of table.notes ?? []) console.log(`  ${note}`);
+}

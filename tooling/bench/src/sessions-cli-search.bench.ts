@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Benchmark, BenchTable } from './bench-api.js';
+import { fmt, selectedSizes } from './bench-children.js';
+import { formatTable } from './format-table.js';
+import { generateListingCorpus } from './session-corpus.js';
+import {
+  CCSDK_MAIN,
+  medianPeakRssMiB,
+  medianWallMs,
+  rotatingRounds,
+  SESSIONS_CLI_FLOOR,
+} from './sessions-cli-support.js';
+import { MB_BYTES, MIB_BYTES } from './stats.js';
+import { timedProcess } from './timed-process.js';
+
+/** Corpus sizes in MiB; others with `--sizes=100,669` or `SESSIONS_CLI_SEARCH_MIB`. */
+const DEFAULT_CORPUS_MIB = [167, 335, 669];
+/** Mean transcript size the corpus generator writes, in bytes (measured: 118.8 MB for 1,000 sessions). */
+const MEAN_SESSION_BYTES = 118_778;
+/** Rounds per size; each runs every side once, the order rotating. */
+const ROUNDS = 3;
+/** What the search looks for: a prompt a few sessions of the corpus hold. */
+const SEARCH_TEXT = 'test number 999';
+
+/** The matching session ids a side printed, sorted: `--json` hits, or one id a line. */
+function matchedIds(stdout: string, json: boolean): string {
+  const ids = json
+    ? (JSON.parse(stdout) as { session: { sessionId: string } }[]).map((hit) => hit.session.sessionId)
+    : stdout.split('\n').filter((line) => line !== '');
+  return ids.sort().join(',');
+}
+
+const benchmark: Benchmark = {
+  name: 'sessions-cli-search',
+  title:
+    '`ccsdk sessions search` as a whole process, against bare Node processes (the library, and reading the bytes) and grep',
+  async run(): Promise<BenchTable> {
+    const rows: string[][] = [];
+    const raw: unknown[] = [];
+    for (const mib of selectedSizes('SESSIONS_CLI_SEARCH_MIB', DEFAULT_CORPUS_MIB)) {
+      const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-cli-search-'));
+      try {
+        const config = join(root, 'config');
+        const corpus = generateListingCorpus(config, Math.round((mib * MIB_BYTES) / MEAN_SESSION_BYTES));
+        const env = { ...process.env, CLAUDE_CONFIG_DIR: config };
+        const search = ['sessions', 'search', SEARCH_TEXT, '--all-projects', '--json'];
+        const runs = await rotatingRounds(
+          {
+            ours: () => timedProcess(process.execPath, [CCSDK_MAIN, ...search], env),
+            // The same text as a regular expression: no raw-byte prefilter, every session parsed.
+            regex: () => timedProcess(process.execPath, [CCSDK_MAIN, ...search, '--regex'], env),
+            library: () =>
+              timedProcess(process.execPath, [SESSIONS_CLI_FLOOR, 'search-library', SEARCH_TEXT], env),
+            read: () => timedProcess(process.execPath, [SESSIONS_CLI_FLOOR, 'search-read', SEARCH_TEXT], env),
+            // grep exits 1 when nothing matches.
+            grep: () =>
+              timedProcess(
+                'grep',
+                ['-rliF', '--include=*.jsonl', SEARCH_TEXT, join(config, 'projects')],
+                env,
+                [0, 1],
+              ),
+          },
+          ROUNDS,
+        );
+        const ours = matchedIds(runs['ours']![0]!.stdout, true);
+        const agree =
+          ours === matchedIds(runs['regex']![0]!.stdout, true) &&
+          ours === matchedIds(runs['library']![0]!.stdout, false) &&
+          ours === matchedIds(runs['read']![0]!.stdout, false);
+        const oursMs = medianWallMs(runs['ours']!);
+        const versus = (side: string) => {
+          const ms = medianWallMs(runs[side]!);
+          return `${fmt(ms, 0)} (${fmt(oursMs / ms, 2)})`;
+        };
+        rows.push([
+          fmt(corpus.bytes / MIB_BYTES),
+          String(corpus.sessions),
+          String(ours === '' ? 0 : ours.split(',').length),
+          fmt(oursMs, 0),
+          fmt(corpus.bytes / MB_BYTES / (oursMs / 1000), 0),
+          `${fmt(medianWallMs(runs['regex']!), 0)} (${fmt(corpus.bytes / MB_BYTES / (medianWallMs(runs['regex']!) / 1000), 0)})`,
+          versus('library'),
+          versus('read'),
+          versus('grep'),
+          `${fmt(medianPeakRssMiB(runs['ours']!))} / ${fmt(medianPeakRssMiB(runs['library']!))} / ${fmt(medianPeakRssMiB(runs['read']!))}`,
+          agree ? 'same' : 'DIFFERENT',
+        ]);
+        raw.push({ mib, corpusBytes: corpus.bytes, sessions: corpus.sessions, runs });
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    }
+    return {
+      columns: [
+        'corpus MiB',
+        'sessions',
+        'hits',
+        'ours ms',
+        'ours MB/s',
+        'ours --regex ms (MB/s)',
+        'library floor ms (ours / it)',
+        'read floor ms (ours / it)',
+        'grep -rliF ms (ours / it)',
+        'peak RSS MiB ours / library / read',
+        'results',
+      ],
+      rows,
+      notes: [
+        'Median wall time of whole processes (spawn to exit), from rounds that rotate which side runs first; peak RSS from GNU time.',
+        `ours = \`ccsdk sessions search "${SEARCH_TEXT}" --all-projects --json\`: every session's messages through getSessionMessages(), the text a person reads matched case-insensitively, hits streamed; a plain ASCII text first rules transcripts out from their raw bytes. --regex: the same search as a pattern, so no prefilter: every session parsed.`,
+        "library floor = bare Node: listSessions(), getSessionMessages() of each, a case-insensitive includes() over each message's JSON. read floor = bare Node reading every transcript whole and Buffer.indexOf (I/O and a byte search, no parsing). grep = GNU grep -rliF over the same files.",
+        `${ROUNDS} rounds. results: the matching session ids of ours, ours --regex, the library floor and the read floor compared. Corpus from session-corpus.ts, page cache warm. The machine is shared: expect noise.`,
+      ],
+      raw,
+    };
+  },
+};
+
+export default benchmark;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const table = await benchmark.run();
+  console.log(`== ${benchmark.name}: ${benchmark.title}`);
+  console.log(formatTable(table.columns, table.rows));
+  for (const note of table.notes ?? []) console.log(`  ${note}`);
+}
