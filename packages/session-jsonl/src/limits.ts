@@ -53,3 +53,6 @@ export const APPEND_SETTLE_MS = 5;
 
 /** Most settle checks an append makes before it treats a transcript without a final newline as cut: 20. */
 export const APPEND_SETTLE_CHECKS = 20;
+
+/** Longest title taken from a session's `custom-title.json` sidecar, in UTF-16 code units. */
+export const TITLE_SIDECAR_MAX_CHARS = 200;

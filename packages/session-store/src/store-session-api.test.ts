@@ -299,6 +299,62 @@ describe('store-backed fork', () => {
     );
   });
 
+  it('should stamp requestSessionId, carry trailing state, default a blank title and cut before a final boundary (issue 13)', async () => {
+    const store = new InMemorySessionStore();
+    const S = '22222222-2222-4222-8222-222222222222';
+    const u1 = '22222222-2222-4222-8222-000000000001';
+    const a1 = '22222222-2222-4222-8222-000000000002';
+    const boundary = '22222222-2222-4222-8222-000000000003';
+    const from = { sessionId: '33333333-3333-4333-8333-333333333333', messageUuid: 'x' };
+    await store.append({ projectKey, sessionId: S }, [
+      { type: 'user', uuid: u1, parentUuid: null, sessionId: S, message: { role: 'user', content: 'hi' } },
+      { type: 'atis-latch', atis: 'early', sessionId: S },
+      {
+        type: 'assistant',
+        uuid: a1,
+        parentUuid: u1,
+        sessionId: S,
+        forkedFrom: from,
+        message: { id: 'm', role: 'assistant', content: [] },
+      },
+      {
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: boundary,
+        parentUuid: null,
+        logicalParentUuid: a1,
+        sessionId: S,
+      },
+      { type: 'atis-latch', atis: 'late', sessionId: S },
+      { type: 'tools-used', tools: ['Read'], sessionId: S },
+      { type: 'relocated', relocatedCwd: '/moved', sessionId: S },
+      { type: 'mode', mode: 'plan', sessionId: S },
+      { type: 'custom-title', customTitle: 'Stored', sessionId: S },
+    ]);
+    const { sessionId } = await forkSession(S, {
+      sessionStore: store,
+      dir,
+      title: ' ',
+      upToMessageId: boundary,
+    });
+    const forked = store.getEntries({ projectKey, sessionId });
+    expect(forked.map((e) => e.type)).toEqual([
+      'user',
+      'assistant',
+      'atis-latch',
+      'tools-used',
+      'relocated',
+      'custom-title',
+    ]);
+    expect(forked[1]?.['requestSessionId']).toBe(from.sessionId);
+    expect(forked.slice(2, 5)).toEqual([
+      { type: 'atis-latch', sessionId, atis: 'late' },
+      { type: 'tools-used', sessionId, tools: ['Read'] },
+      { type: 'relocated', sessionId, relocatedCwd: '/moved' },
+    ]);
+    expect(forked.at(-1)).toMatchObject({ customTitle: 'Stored (fork)' });
+  });
+
   it('should fork up to a message, with an explicit title, and refuse bad requests', async () => {
     const store = await seeded();
     const { sessionId } = await forkSession(A, {
