@@ -96,10 +96,7 @@ export async function indexTranscript(
   filePath: string,
   onWarning?: (warning: SessionJsonlWarning) => void,
 ): Promise<IndexedEntry[]> {
-  const scanner = new TopLevelScanner(KEYS);
-  const idScanner = new TopLevelScanner(MESSAGE_ID_KEYS, 'js');
-  const flag = (name: (typeof MESSAGE_FLAGS)[number]): boolean =>
-    scanner.boolean(FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)) === true;
+  const scanner = indexScanner;
   const entries: IndexedEntry[] = [];
   await readLines(fd, (bytes, start, end, offset) => {
     const status = scanner.scan(bytes, start, end);
@@ -137,6 +134,15 @@ export async function indexTranscript(
 }
 
 const MESSAGE_ID_KEYS = ['id'] as const;
+/**
+ * One scanner per key set for every call: a line is scanned and its fields read in one
+ * synchronous step, so calls interleaved at their awaits never see each other's state, and the
+ * module's memory, grown once for long lines, is not grown again on every call.
+ */
+const indexScanner = new TopLevelScanner(KEYS);
+const idScanner = new TopLevelScanner(MESSAGE_ID_KEYS);
+const flag = (name: (typeof MESSAGE_FLAGS)[number]): boolean =>
+  indexScanner.boolean(FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)) === true;
 
 /** The `id` of an assistant entry's `message` object, scanned inside its byte range. */
 function messageIdIn(
