@@ -104,11 +104,14 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
       ? await readAll(candidates, includeProgrammatic)
       : await readPage(candidates, includeProgrammatic, Math.ceil(offset) + Math.ceil(limit));
   const page = paginateListing(accepted, offset, limit);
-  return mapLimit(page, LIST_READ_CONCURRENCY, async ({ info, file, hasFolder }) => {
-    if (!hasFolder) return info;
+  const rows = page.map(({ info }) => info);
+  const withFolder = page.flatMap((row, index) => (row.hasFolder ? [index] : []));
+  await mapLimit(withFolder, LIST_READ_CONCURRENCY, async (index) => {
+    const { info, file } = page[index]!;
     const archived = await readArchiveMark(file.projectDir.path, file.sessionId, file.filePath);
-    return archived === undefined ? info : { ...info, archived };
+    if (archived !== undefined) rows[index] = { ...info, archived };
   });
+  return rows;
 }
 
 /** Whole listing: read every transcript once (open, fstat, head, tail), then order and dedupe. */

@@ -92,11 +92,16 @@ const headBuffer = Buffer.allocUnsafe(LITE_READ_BYTES);
 let tailBuffer = Buffer.allocUnsafe(LITE_READ_BYTES + 1);
 let wideBuffer: Buffer | undefined;
 const scanner = new TopLevelScanner(SUMMARY_FIELDS);
+/** Per field, its scanner index and its group (`index << 4 | group`): one lookup per read. */
+const FIELD_SLOT = new Map<SummaryField, number>(
+  SUMMARY_FIELDS.map((field) => [field, (FIELD_INDEX[field] << 4) | FIELD_GROUP[field]]),
+);
 let mask = 0;
 const readField: SummaryFieldReader = (field) => {
-  const group = FIELD_GROUP[field];
+  const slot = FIELD_SLOT.get(field)!;
+  const group = slot & 15;
   if (group !== 0 && (mask & group) === 0) return undefined;
-  const index = FIELD_INDEX[field];
+  const index = slot >> 4;
   if (field !== 'message') return scanner.scalar(index);
   try {
     return scanner.json(index);
