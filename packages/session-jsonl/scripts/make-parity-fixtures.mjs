@@ -2,7 +2,8 @@
  * Writes `test/fixtures/parity/projects`: one small session per behaviour of issue 13 (where our
  * session API must behave as the official SDK does), hand-made in the shapes the CLI writes. The
  * expected outputs, observed by running the official SDK 0.3.332 on these folders, are asserted
- * in `src/parity.test.ts`. Run `node scripts/make-parity-fixtures.mjs` to regenerate.
+ * in `src/parity.test.ts`. Regenerate with `node scripts/make-parity-fixtures.mjs`, then format the
+ * sidecars with `pnpm exec biome check --write test/fixtures/parity`.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
