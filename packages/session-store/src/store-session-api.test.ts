@@ -74,6 +74,22 @@ function counting(inner: SessionStore): SessionStore & { loads: number } {
 }
 
 describe('store-backed listing', () => {
+  it('should read limit and offset as the disk readers do (issue 13): fractions round, negatives mean none', async () => {
+    const store = await seeded();
+    const ids = async (extra: object) =>
+      (await listSessions({ sessionStore: store, dir, ...extra })).map((r) => r.sessionId);
+    expect(await ids({ limit: 0.5 })).toEqual([B]);
+    expect(await ids({ limit: -1, offset: -2 })).toEqual([B, A]);
+    expect(await ids({ offset: 0.5 })).toEqual([A]);
+    const messages = async (extra: object) =>
+      (await getSessionMessages(A, { sessionStore: store, dir, ...extra })).map((m) => m.type);
+    expect(await messages({ offset: 0.5, limit: 1.6 })).toEqual(['user', 'assistant']);
+    expect(await messages({ limit: 0.5 })).toEqual([]);
+    await expect(listSessions({ sessionStore: store, dir, limit: '1' as unknown as number })).rejects.toThrow(
+      TypeError,
+    );
+  });
+
   it('should list newest first from summaries without loading any session', async () => {
     const store = await seeded();
     const spy: SessionStore = {
