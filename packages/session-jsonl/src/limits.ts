@@ -20,13 +20,19 @@ export const FIRST_PROMPT_MAX_CHARS = 200;
 export const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Largest transcript, in bytes, that the message readers read by parsing every line whole (8 MiB):
- * `JSON.parse` is native and needs no warm-up, and the messages of a transcript this size fit in
- * memory comfortably. Larger transcripts are indexed by the byte scanner, which keeps no content,
- * and only the requested page of messages is parsed. (Measured at 5 MB, the index is no faster on
- * a first call and its scan buffers cost more memory than the parse saves.)
+ * Largest transcript, in bytes, that the message readers read by parsing every line whole (1 MiB):
+ * for a short transcript one `JSON.parse` per line is cheapest, also in a fresh process.
  */
-export const WHOLE_PARSE_MAX_BYTES = 8 * 1024 * 1024;
+export const WHOLE_PARSE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Largest transcript, in bytes, whose messages the readers parse while scanning it once (8 MiB):
+ * the byte scanner finds each chain entry's fields and only `message` values are parsed, so the
+ * bulk of a long transcript (attachments, request shapes, the tool-result copies in
+ * `toolUseResult`) is never parsed, and the messages of a transcript this size fit in memory.
+ * Larger transcripts are indexed keeping no content, and only the requested page is parsed.
+ */
+export const MESSAGE_PARSE_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * Longest line, in bytes, that the WebAssembly field scanner takes (16 MiB); a longer one is
