@@ -58,8 +58,8 @@ const piece = fc.constantFrom(
 describe('the WebAssembly and JavaScript field scanners', () => {
   it('should agree on escapes at every offset of a 16-byte block (runs of backslashes before quotes)', () => {
     for (let pad = 0; pad < 40; pad++) {
-      for (const escape of ['\\"', '\\\\', '\\\\\\"', '\\n\\"\\\\', '\\']) {
-        const value = `${'a'.repeat(pad)}${escape}${'b'.repeat(pad % 7)}`;
+      for (const escaped of ['\\"', '\\\\', '\\\\\\"', '\\n\\"\\\\', '\\']) {
+        const value = `${'a'.repeat(pad)}${escaped}${'b'.repeat(pad % 7)}`;
         for (const line of [
           `{"k":"${value}","type":"t"}`,
           `{"k":"${value}`,
