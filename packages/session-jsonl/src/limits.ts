@@ -20,10 +20,11 @@ export const FIRST_PROMPT_MAX_CHARS = 200;
 export const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Largest transcript, in bytes, that the message readers read by parsing every line whole (1 MiB):
- * for a short transcript one `JSON.parse` per line is cheapest, also in a fresh process.
+ * Largest transcript, in bytes, that the message readers read by parsing every line whole (4 MiB):
+ * up to this size one `JSON.parse` per line is cheapest in a fresh process, where the byte
+ * scanner still runs as baseline-compiled WebAssembly.
  */
-export const WHOLE_PARSE_MAX_BYTES = 1024 * 1024;
+export const WHOLE_PARSE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * Largest transcript, in bytes, whose messages the readers parse while scanning it once (8 MiB):
