@@ -1,6 +1,6 @@
 import { type ParsedEntry, parsedChainEntry } from './entry-messages.js';
 import { readLines } from './line-reader.js';
-import { indexLine, MALFORMED, malformedLine } from './transcript-index.js';
+import { malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -38,46 +38,6 @@ export async function parseTranscript(
     }
     const entry = parsedChainEntry(value as Record<string, unknown>, entries.length, offset);
     if (entry !== undefined) entries.push(entry);
-    return true;
-  });
-  return entries;
-}
-
-/**
- * Reads a transcript's chain entries through the byte scanner and parses only their `message`
- * values: lines of other types, and every field but `message` (tool-result copies, attachment
- * bodies, request shapes), are never parsed. A message value that does not parse drops its line
- * (with a warning), as a whole-line parse would. Like the byte index, a line that is whole in
- * structure but spells a bad literal outside its `message` is kept (the CLI never writes one).
- */
-export async function scanTranscript(
-  fd: number,
-  filePath: string,
-  onWarning?: (warning: SessionJsonlWarning) => void,
-): Promise<ParsedEntry[]> {
-  const entries: ParsedEntry[] = [];
-  await readLines(fd, (bytes, start, end, offset) => {
-    const facts = indexLine(bytes, start, end, offset, entries.length, false);
-    if (facts === undefined) return true;
-    if (facts === MALFORMED) {
-      onWarning?.(malformedLine(filePath, offset));
-      return true;
-    }
-    let message: unknown;
-    if (facts.messageOffset >= 0) {
-      const from = start + (facts.messageOffset - offset);
-      try {
-        message = JSON.parse(decodeUtf8(bytes, from, from + facts.messageLength));
-      } catch {
-        onWarning?.(malformedLine(filePath, offset));
-        return true;
-      }
-    }
-    const messageId =
-      facts.type === 'assistant' && typeof message === 'object' && message !== null
-        ? (message as Record<string, unknown>)['id']
-        : undefined;
-    entries.push({ ...facts, message, messageId: typeof messageId === 'string' ? messageId : undefined });
     return true;
   });
   return entries;

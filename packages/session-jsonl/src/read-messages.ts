@@ -1,8 +1,8 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type MessagePageRequest, pageOf, toSessionMessage } from './entry-messages.js';
-import { MESSAGE_PARSE_MAX_BYTES, STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
-import { parseTranscript, scanTranscript } from './parsed-transcript.js';
+import { STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
+import { parseTranscript } from './parsed-transcript.js';
 import { readFully } from './read-fully.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
@@ -16,8 +16,7 @@ export interface ReadMessagesRequest extends MessagePageRequest {
 
 /**
  * Reads a transcript's conversation. A transcript up to {@link WHOLE_PARSE_MAX_BYTES} is parsed
- * line by line and the page is taken from the parsed entries; one up to
- * {@link MESSAGE_PARSE_MAX_BYTES} is scanned once, parsing only `message` values. A larger one is indexed by one
+ * line by line and the page is taken from the parsed entries. A larger one is indexed by one
  * streaming pass of the byte scanner, the chain is walked, and only the `message` values of the
  * requested page are read again and parsed; a message that turns out not to parse is dropped
  * (with a warning) and the chain is walked again without it. Returns `[]` when the file cannot be
@@ -33,9 +32,9 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return [];
-    if (stats.size <= WHOLE_PARSE_MAX_BYTES) return await readParsedConversation(fd, request);
-    if (stats.size <= MESSAGE_PARSE_MAX_BYTES) return await readScannedConversation(fd, request);
-    return await readIndexedConversation(fd, request);
+    return stats.size <= WHOLE_PARSE_MAX_BYTES
+      ? await readParsedConversation(fd, request)
+      : await readIndexedConversation(fd, request);
   } finally {
     closeSync(fd);
   }
@@ -47,15 +46,6 @@ export async function readParsedConversation(
   request: ReadMessagesRequest,
 ): Promise<SessionMessage[]> {
   const entries = await parseTranscript(fd, request.filePath, request.onWarning);
-  return pageOf(entries, request).map((entry) => toSessionMessage(entry, entry.message, request));
-}
-
-/** The conversation of an open transcript, read by the byte scanner parsing only `message` values (see {@link scanTranscript}). */
-export async function readScannedConversation(
-  fd: number,
-  request: ReadMessagesRequest,
-): Promise<SessionMessage[]> {
-  const entries = await scanTranscript(fd, request.filePath, request.onWarning);
   return pageOf(entries, request).map((entry) => toSessionMessage(entry, entry.message, request));
 }
 

@@ -18,7 +18,6 @@ import {
   type ReadMessagesRequest,
   readIndexedConversation,
   readParsedConversation,
-  readScannedConversation,
 } from './read-messages.js';
 import { getSessionMessages } from './session-messages.js';
 import type { SessionJsonlWarning, SessionMessage } from './types.js';
@@ -80,7 +79,6 @@ async function expectSamePaths(
   const parsed = await readWith(readParsedConversation, filePath, options);
   const indexed = await readWith(readIndexedConversation, filePath, options);
   expect(indexed).toEqual(parsed);
-  expect(await readWith(readScannedConversation, filePath, options)).toEqual(parsed);
   return parsed;
 }
 

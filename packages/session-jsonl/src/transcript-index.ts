@@ -96,62 +96,41 @@ export async function indexTranscript(
   filePath: string,
   onWarning?: (warning: SessionJsonlWarning) => void,
 ): Promise<IndexedEntry[]> {
+  const scanner = indexScanner;
   const entries: IndexedEntry[] = [];
   await readLines(fd, (bytes, start, end, offset) => {
-    const entry = indexLine(bytes, start, end, offset, entries.length, true);
-    if (entry === MALFORMED) onWarning?.(malformedLine(filePath, offset));
-    else if (entry !== undefined) entries.push(entry);
+    const status = scanner.scan(bytes, start, end);
+    if (status !== SCAN_OK) {
+      if (status !== SCAN_BLANK) onWarning?.(malformedLine(filePath, offset));
+      return true;
+    }
+    const type = scanner.string(TYPE);
+    if (type === undefined || !CHAIN_TYPES.has(type)) return true;
+    const uuid = scanner.string(UUID);
+    if (uuid === undefined) return true;
+    const isMessage = MESSAGE_TYPES.has(type);
+    const range = isMessage ? scanner.range(MESSAGE) : undefined;
+    entries.push({
+      type: type as ChainEntryType,
+      uuid,
+      parentUuid: scanner.string(PARENT),
+      isSidechain: scanner.boolean(SIDECHAIN) === true,
+      isMeta: scanner.boolean(META) === true,
+      hasTeamName: scanner.scalar(TEAM) !== undefined,
+      position: entries.length,
+      offset,
+      messageOffset: range === undefined ? -1 : offset + (range[0] - start),
+      messageLength: range === undefined ? 0 : range[1] - range[0],
+      sessionId: isMessage ? scanner.string(SESSION) : undefined,
+      timestamp: isMessage ? scanner.string(TIMESTAMP) : undefined,
+      origin: isMessage && scanner.has(ORIGIN) ? parseOrigin(scanner) : undefined,
+      flags: isMessage ? messageFlags(flag) : NO_FLAGS,
+      messageId:
+        type === 'assistant' && range !== undefined ? messageIdIn(idScanner, bytes, range) : undefined,
+    });
     return true;
   });
   return entries;
-}
-
-/** What {@link indexLine} returns for a line that is not a whole JSON object. */
-export const MALFORMED = 'malformed';
-
-/**
- * One line of a transcript as the byte index sees it: the chain entry it holds (`position` is its
- * index among the chain entries), `undefined` for a blank line or one that is no chain entry, or
- * {@link MALFORMED}. The assistant message id is scanned from the raw `message` only when
- * `withMessageId` (a caller that parses the message reads it from there).
- */
-export function indexLine(
-  bytes: Buffer,
-  start: number,
-  end: number,
-  offset: number,
-  position: number,
-  withMessageId: boolean,
-): IndexedEntry | typeof MALFORMED | undefined {
-  const scanner = indexScanner;
-  const status = scanner.scan(bytes, start, end);
-  if (status !== SCAN_OK) return status === SCAN_BLANK ? undefined : MALFORMED;
-  const type = scanner.string(TYPE);
-  if (type === undefined || !CHAIN_TYPES.has(type)) return undefined;
-  const uuid = scanner.string(UUID);
-  if (uuid === undefined) return undefined;
-  const isMessage = MESSAGE_TYPES.has(type);
-  const range = isMessage ? scanner.range(MESSAGE) : undefined;
-  return {
-    type: type as ChainEntryType,
-    uuid,
-    parentUuid: scanner.string(PARENT),
-    isSidechain: scanner.boolean(SIDECHAIN) === true,
-    isMeta: scanner.boolean(META) === true,
-    hasTeamName: scanner.scalar(TEAM) !== undefined,
-    position,
-    offset,
-    messageOffset: range === undefined ? -1 : offset + (range[0] - start),
-    messageLength: range === undefined ? 0 : range[1] - range[0],
-    sessionId: isMessage ? scanner.string(SESSION) : undefined,
-    timestamp: isMessage ? scanner.string(TIMESTAMP) : undefined,
-    origin: isMessage && scanner.has(ORIGIN) ? parseOrigin(scanner) : undefined,
-    flags: isMessage ? messageFlags(flag) : NO_FLAGS,
-    messageId:
-      withMessageId && type === 'assistant' && range !== undefined
-        ? messageIdIn(idScanner, bytes, range)
-        : undefined,
-  };
 }
 
 const MESSAGE_ID_KEYS = ['id'] as const;
