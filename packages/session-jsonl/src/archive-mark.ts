@@ -2,29 +2,41 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { hasPromptAfter } from './archive-superseded.js';
 import { SessionJsonlError } from './errors.js';
 import { readSmallFile } from './small-file.js';
+import { parseTimestamp } from './summary-fold.js';
 
 /** Name of the archive mark inside a session's sibling folder. */
 export const ARCHIVE_MARK_FILE = 'archived.json';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** The archive mark of a session: `true`/`false` when its sibling folder holds a usable mark, else `undefined`. */
+/**
+ * The archive state of a session: `true`/`false` when its sibling folder holds a usable mark,
+ * else `undefined`. A mark `archived: true` is superseded (`false`) once the transcript at
+ * `transcriptPath` holds a human prompt or queued command newer than the mark's `at`.
+ */
 export async function readArchiveMark(
   projectDirPath: string,
   sessionId: string,
+  transcriptPath?: string,
 ): Promise<boolean | undefined> {
   const bytes = readSmallFile(join(projectDirPath, sessionId, ARCHIVE_MARK_FILE));
   if (bytes === undefined) return undefined;
+  let mark: Record<string, unknown>;
   try {
-    const mark: unknown = JSON.parse(strictUtf8.decode(bytes));
-    if (typeof mark !== 'object' || mark === null) return undefined;
-    const archived = (mark as Record<string, unknown>)['archived'];
-    return typeof archived === 'boolean' ? archived : undefined;
+    const value: unknown = JSON.parse(strictUtf8.decode(bytes));
+    if (typeof value !== 'object' || value === null) return undefined;
+    mark = value as Record<string, unknown>;
   } catch {
     return undefined;
   }
+  const archived = mark['archived'];
+  if (typeof archived !== 'boolean') return undefined;
+  if (!archived || transcriptPath === undefined) return archived;
+  const at = parseTimestamp(mark['at']);
+  return at === undefined || !hasPromptAfter(transcriptPath, at);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { withParallelToolCalls } from './parallel-tool-calls.js';
+
 /** How the leaf of a transcript is chosen and which entries are shown. */
 export type ChainMode = 'main' | 'subagent';
 
@@ -20,6 +22,8 @@ export interface ChainNode {
   readonly hasTeamName: boolean;
   /** Position among the chain entries, in file order. */
   readonly position: number;
+  /** For assistant entries: the API message's `id`, shared by the entries of one message. */
+  readonly messageId?: string | undefined;
 }
 
 function isMessage(entry: ChainNode): boolean {
@@ -91,7 +95,8 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
  *
  * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
  * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
- * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line.
+ * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line. The
+ * branches of parallel tool calls off the walked path are put back (see {@link withParallelToolCalls}).
  */
 export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
   const byUuid = new Map<string, T>();
@@ -106,7 +111,7 @@ export function conversationChain<T extends ChainNode>(entries: readonly T[], mo
     chain.push(current);
     current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
   }
-  return chain.reverse();
+  return withParallelToolCalls(chain.reverse(), [...byUuid.values()]);
 }
 
 /** True for chain entries a reader returns: user/assistant (and system when asked), not meta; in `main` mode not sidechain or team entries. */

@@ -37,9 +37,11 @@ export async function deleteSession(sessionId: string, options: SessionMutationO
   throw sessionNotFound(sessionId);
 }
 
+/** Writes the mark into every copy's sibling folder, so whichever copy a listing shows says the same. */
 async function markArchived(sessionId: string, options: unknown, archived: boolean): Promise<void> {
-  const [copy] = await mutationTargets(sessionId, options);
-  await writeArchiveMark(copy!.projectDir.path, sessionId, archived);
+  for (const copy of await mutationTargets(sessionId, options)) {
+    await writeArchiveMark(copy.projectDir.path, sessionId, archived);
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
 import { paginate } from './options.js';
-import { CHAIN_TYPES, type ChainEntryFacts, type ChainEntryType, MESSAGE_TYPES } from './transcript-index.js';
+import {
+  CHAIN_TYPES,
+  type ChainEntryFacts,
+  type ChainEntryType,
+  MESSAGE_TYPES,
+  messageFlags,
+} from './transcript-index.js';
 import type { SessionMessage } from './types.js';
 
 /** Which messages of a conversation to return, and what to stamp on them. */
@@ -29,6 +35,12 @@ function stringField(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+function messageIdOf(message: unknown): string | undefined {
+  return typeof message === 'object' && message !== null
+    ? stringField((message as Record<string, unknown>)['id'])
+    : undefined;
+}
+
 /**
  * The chain entry a parsed transcript line holds (a user, assistant, progress, system or
  * attachment entry with a string `uuid`), or `undefined` for any other line. `offset` is the
@@ -45,6 +57,7 @@ export function parsedChainEntry(
   if (typeof uuid !== 'string') return undefined;
   const isMessage = MESSAGE_TYPES.has(type);
   const teamName = line['teamName'];
+  const message = isMessage ? line['message'] : undefined;
   return {
     type: type as ChainEntryType,
     uuid,
@@ -57,7 +70,9 @@ export function parsedChainEntry(
     sessionId: isMessage ? stringField(line['sessionId']) : undefined,
     timestamp: isMessage ? stringField(line['timestamp']) : undefined,
     origin: isMessage ? line['origin'] : undefined,
-    message: isMessage ? line['message'] : undefined,
+    flags: messageFlags((name) => isMessage && line[name] === true),
+    messageId: type === 'assistant' ? messageIdOf(message) : undefined,
+    message,
   };
 }
 
@@ -82,6 +97,11 @@ export function toSessionMessage(
     parent_tool_use_id: request.parentToolUseId,
     parent_agent_id: request.parentAgentId,
   };
+  const { flags } = entry;
+  if (flags.isCompactSummary) message.isCompactSummary = true;
+  if (flags.isCompactSummary || flags.isVisibleInTranscriptOnly) message.is_meta = true;
+  if (flags.isQueuedCommand) message.isQueuedCommand = true;
+  if (flags.interruptedByShutdown) message.interruptedByShutdown = true;
   if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
   if (entry.origin !== undefined) message.origin = entry.origin;
   return message;

@@ -52,8 +52,10 @@ describe('findFirstPrompt', () => {
     ]) {
       expect(findFirstPrompt(user(text))).toBeUndefined();
     }
-    expect(findFirstPrompt(user('<ide_selection>x</ide_selection> and explain it'))).toEqual({
-      prompt: '<ide_selection>x</ide_selection> and explain it',
+    // Any text that opens with a lower-case tag is context, not a prompt (as the official SDK reads it).
+    expect(findFirstPrompt(user('<ide_selection>x</ide_selection> and explain it'))).toBeUndefined();
+    expect(findFirstPrompt(user('<Upper>kept</Upper>'))).toEqual({
+      prompt: '<Upper>kept</Upper>',
     });
   });
 

@@ -6,35 +6,43 @@ export interface FirstPromptFinding {
   readonly prompt?: string;
   /** A slash command seen before any prompt (`/help`), the fallback when no prompt follows. */
   readonly command?: string;
+  /** `Image` or `Document` for an entry whose prompt is only such blocks: the last fallback. */
+  readonly media?: MediaPrompt;
 }
 
+/** What a prompt made only of image or document blocks is shown as. */
+export type MediaPrompt = 'Image' | 'Document';
+
+const MEDIA_BLOCKS: Readonly<Record<string, MediaPrompt>> = { image: 'Image', document: 'Document' };
+
 const COMMAND_NAME = /<command-name>([\s\S]*?)<\/command-name>/;
-const SKIPPED_PREFIXES = [
-  '<local-command-stdout>',
-  '<session-start-hook>',
-  '<tick>',
-  '<goal>',
-  '[Request interrupted by user',
-];
-const SKIPPED_WHOLE = [
-  /^<ide_opened_file>[\s\S]*<\/ide_opened_file>$/,
-  /^<ide_selection>[\s\S]*<\/ide_selection>$/,
-];
+const BASH_INPUT = /^<bash-input>([\s\S]*?)<\/bash-input>/;
+/** Text that opens with a lower-case tag is context the CLI added (hook output, reminders, IDE state), not a prompt. */
+const STARTS_WITH_TAG = /^\s*<[a-z][\w-]*[\s>]/;
+const INTERRUPTED = '[Request interrupted by user';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function textsOf(content: unknown): string[] | undefined {
-  if (typeof content === 'string') return [content];
-  if (!Array.isArray(content)) return [];
+interface PromptBlocks {
+  readonly texts: string[];
+  readonly media: MediaPrompt | undefined;
+}
+
+function blocksOf(content: unknown): PromptBlocks | undefined {
+  if (typeof content === 'string') return { texts: [content], media: undefined };
+  if (!Array.isArray(content)) return { texts: [], media: undefined };
   const texts: string[] = [];
+  let media: MediaPrompt | undefined;
   for (const block of content) {
     if (!isRecord(block)) continue;
-    if (block['type'] === 'tool_result') return undefined;
-    if (block['type'] === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
+    const type = block['type'];
+    if (type === 'tool_result') return undefined;
+    if (type === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
+    else if (typeof type === 'string') media ??= MEDIA_BLOCKS[type];
   }
-  return texts;
+  return { texts, media };
 }
 
 /** Cuts a prompt to {@link FIRST_PROMPT_MAX_CHARS} without splitting a surrogate pair, adding `…`. */
@@ -49,29 +57,41 @@ export function truncatePrompt(text: string): string {
 /**
  * The first-prompt contribution of one transcript entry. Only `user` entries that are not meta,
  * not compaction summaries and carry no tool result count. Each text is flattened to one line
- * and trimmed; slash-command wrappers, command output, hook and IDE context blocks and
- * interruption notices are skipped.
+ * (every line break becomes one space) and trimmed; a `<bash-input>` command reads as `! <command>`;
+ * slash-command wrappers, any other text that opens with a lower-case tag (command output, hook,
+ * reminder and IDE context) and interruption notices are skipped. An entry whose only blocks are
+ * images or documents yields `media` (`Image`, `Document`), the fallback when no prompt is found.
  */
 export function findFirstPrompt(entry: Readonly<Record<string, unknown>>): FirstPromptFinding | undefined {
   if (entry['type'] !== 'user' || entry['isMeta'] === true || entry['isCompactSummary'] === true)
     return undefined;
   const message = entry['message'];
   if (!isRecord(message)) return undefined;
-  const texts = textsOf(message['content']);
-  if (texts === undefined) return undefined;
+  const blocks = blocksOf(message['content']);
+  if (blocks === undefined) return undefined;
   let command: string | undefined;
-  for (const raw of texts) {
+  for (const raw of blocks.texts) {
     const text = raw.replace(/\r\n|\r|\n/g, ' ').trim();
     if (text === '') continue;
+    const bashInput = BASH_INPUT.exec(text);
+    if (bashInput !== null) {
+      const line = bashInput[1]!.trim();
+      if (line === '') continue;
+      return withCommand({ prompt: truncatePrompt(`! ${line}`) }, command);
+    }
     const commandName = COMMAND_NAME.exec(text);
     if (commandName !== null) {
       const name = commandName[1]!.trim();
       if (command === undefined && name !== '') command = name;
       continue;
     }
-    if (SKIPPED_PREFIXES.some((prefix) => text.startsWith(prefix))) continue;
-    if (SKIPPED_WHOLE.some((pattern) => pattern.test(text))) continue;
-    return { prompt: truncatePrompt(text), ...(command === undefined ? {} : { command }) };
+    if (STARTS_WITH_TAG.test(text) || text.startsWith(INTERRUPTED)) continue;
+    return withCommand({ prompt: truncatePrompt(text) }, command);
   }
-  return command === undefined ? undefined : { command };
+  if (command !== undefined) return { command };
+  return blocks.media === undefined ? undefined : { media: blocks.media };
+}
+
+function withCommand(finding: { prompt: string }, command: string | undefined): FirstPromptFinding {
+  return command === undefined ? finding : { ...finding, command };
 }

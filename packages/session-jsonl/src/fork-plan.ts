@@ -17,6 +17,8 @@ export interface ForkPlan {
   readonly parents: ReadonlyMap<number, string | null>;
   /** `replacements` of the source's `content-replacement` entries, in order. */
   readonly replacements: readonly unknown[];
+  /** The last state entry of each carried type (`atis-latch`, `tools-used`, `relocated`), by type. */
+  readonly states: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
 /** Parses one line of the source; `undefined` when it is not a JSON object. */
@@ -38,7 +40,7 @@ export function parseSourceLine(
 /**
  * Reads the source once and plans the fork by the shared fork rules (`fork-rules.ts`): user,
  * assistant, attachment, system and progress entries with a uuid, minus sidechains, up to and
- * including `upToMessageId`. Throws `MESSAGE_NOT_FOUND` when `upToMessageId` is absent and
+ * including `upToMessageId`; and the last carried state entry of each type. Throws `MESSAGE_NOT_FOUND` when `upToMessageId` is absent and
  * `NOTHING_TO_FORK` when nothing remains.
  */
 export async function planFork(
@@ -48,6 +50,7 @@ export async function planFork(
 ): Promise<ForkPlan> {
   const sources: ForkSource<number>[] = [];
   const replacements: unknown[] = [];
+  const states = new Map<string, Readonly<Record<string, unknown>>>();
   let line = -1;
   const { endOffset } = await readLines(handle.fd, (bytes, start, end) => {
     line++;
@@ -55,6 +58,7 @@ export async function planFork(
     if (entry === undefined) return true;
     const reading = readForkSource(entry, sourceId);
     if (reading.replacements) replacements.push(...reading.replacements);
+    if (reading.state) states.set(reading.state.type, reading.state.entry);
     if (reading.source) sources.push({ key: line, ...reading.source });
     return true;
   });
@@ -66,5 +70,6 @@ export async function planFork(
     uuidMap,
     parents,
     replacements,
+    states,
   };
 }

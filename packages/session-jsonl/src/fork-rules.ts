@@ -14,7 +14,24 @@ export interface ForkSource<K> {
   readonly parentUuid: string | undefined;
   /** Progress entries are copied for the uuid map but not written. */
   readonly progress: boolean;
+  /** A user or assistant entry. */
+  readonly message: boolean;
+  /** A `system` `compact_boundary` entry. */
+  readonly boundary: boolean;
 }
+
+/**
+ * State entries a fork carries over (the last of each type in the source, whatever the cut), so
+ * the CLI resumes the fork as it would the source; each with the field it must hold.
+ */
+const CARRIED_STATE: Readonly<Record<string, (entry: Readonly<Record<string, unknown>>) => boolean>> = {
+  'atis-latch': (entry) => typeof entry['atis'] === 'string',
+  'tools-used': (entry) => Array.isArray(entry['tools']),
+  relocated: (entry) => typeof entry['relocatedCwd'] === 'string' && entry['relocatedCwd'].trim() !== '',
+};
+
+/** The carried state types, in the order a fork writes them. */
+export const CARRIED_STATE_TYPES: readonly string[] = Object.keys(CARRIED_STATE);
 
 /** What one source entry contributes to a fork. */
 export interface ForkSourceReading {
@@ -22,6 +39,8 @@ export interface ForkSourceReading {
   readonly replacements?: readonly unknown[];
   /** Present when the entry is copied: user, assistant, attachment, system or progress, with a uuid, no sidechain. */
   readonly source?: Omit<ForkSource<never>, 'key'>;
+  /** Present for a state entry the fork carries (see {@link CARRIED_STATE_TYPES}); the last of each type wins. */
+  readonly state?: { readonly type: string; readonly entry: Readonly<Record<string, unknown>> };
 }
 
 /** Reads one parsed entry of the source session `sourceId` by the fork rules (seed 001). */
@@ -37,6 +56,7 @@ export function readForkSource(
   ) {
     return { replacements: entry['replacements'] as unknown[] };
   }
+  if (typeof type === 'string' && CARRIED_STATE[type]?.(entry) === true) return { state: { type, entry } };
   const uuid = entry['uuid'];
   if (typeof type !== 'string' || !FORKED_TYPES.has(type) || typeof uuid !== 'string') return {};
   if (entry['isSidechain'] === true) return {};
@@ -46,8 +66,19 @@ export function readForkSource(
       uuid,
       parentUuid: typeof parent === 'string' ? parent : undefined,
       progress: type === 'progress',
+      message: type === 'user' || type === 'assistant',
+      boundary: type === 'system' && entry['subtype'] === 'compact_boundary',
     },
   };
+}
+
+/** A carried state entry rewritten for the fork: same fields, the fork's session id. */
+export function carriedStateEntry(
+  entry: Readonly<Record<string, unknown>>,
+  forkId: string,
+): Record<string, unknown> {
+  const { type, sessionId: _source, ...rest } = entry;
+  return { type, sessionId: forkId, ...rest };
 }
 
 /** Which sources a fork writes, their fresh uuids and their remapped parents. */
@@ -61,8 +92,9 @@ export interface ForkSelection<K> {
 }
 
 /**
- * Cuts the sources at `upToMessageId` (inclusive), gives each copied uuid a fresh one and remaps
- * parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
+ * Cuts the sources at `upToMessageId` (inclusive; but a `compact_boundary` with no user or
+ * assistant entry after it is left out, since a fork ending in a boundary would resume with no
+ * history), gives each copied uuid a fresh one and remaps parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
  * `upToMessageId` is not a copied entry and `NOTHING_TO_FORK` when nothing would be written.
  */
 export function selectForkSources<K>(
@@ -80,7 +112,8 @@ export function selectForkSources<K>(
         message: `Message ${upToMessageId} is not in session ${sourceId}; take upToMessageId from getSessionMessages().`,
       });
     }
-    copied = sources.slice(0, cut + 1);
+    const endsInBoundary = sources[cut]!.boundary && !sources.slice(cut + 1).some((entry) => entry.message);
+    copied = sources.slice(0, endsInBoundary ? cut : cut + 1);
   }
   const written = copied.filter((entry) => !entry.progress);
   if (written.length === 0) {
@@ -134,7 +167,11 @@ export interface ForkPlacement {
   readonly now: string;
 }
 
-/** Rewrites one copied entry for the fork: fresh uuids, new session, `forkedFrom`, team fields dropped. */
+/**
+ * Rewrites one copied entry for the fork: fresh uuids, new session, `forkedFrom`, team fields
+ * dropped; an assistant entry gets `requestSessionId`, the session its API request was made in
+ * (its own, else the one its source was forked from, else the source).
+ */
 export function forkEntry(
   entry: Readonly<Record<string, unknown>>,
   placement: ForkPlacement,
@@ -153,7 +190,19 @@ export function forkEntry(
       typeof logical === 'string' ? (placement.uuidMap.get(logical) ?? null) : logical;
   }
   for (const field of DROPPED_FIELDS) delete out[field];
+  if (entry['type'] === 'assistant') out['requestSessionId'] = requestSessionOf(entry, placement.sourceId);
   if (placement.isLast) out['timestamp'] = placement.now;
   out['forkedFrom'] = { sessionId: placement.sourceId, messageUuid: original };
   return out;
+}
+
+function requestSessionOf(entry: Readonly<Record<string, unknown>>, sourceId: string): string {
+  const own = entry['requestSessionId'];
+  if (typeof own === 'string') return own;
+  const forkedFrom = entry['forkedFrom'];
+  const from =
+    typeof forkedFrom === 'object' && forkedFrom !== null
+      ? (forkedFrom as Record<string, unknown>)['sessionId']
+      : undefined;
+  return typeof from === 'string' ? from : sourceId;
 }

@@ -189,7 +189,9 @@ describe('forkSession', () => {
     expect(await codeOf(forkSession(S, { configDir: temp.configDir, upToMessageId: uuid(77) }))).toBe(
       'MESSAGE_NOT_FOUND',
     );
-    expect(await codeOf(forkSession(S, { configDir: temp.configDir, title: '  ' }))).toBe('INVALID_TITLE');
+    expect(await codeOf(forkSession(S, { configDir: temp.configDir, title: 42 as unknown as string }))).toBe(
+      'INVALID_TITLE',
+    );
     expect(await codeOf(forkSession(uuid(9), { configDir: temp.configDir }))).toBe('SESSION_NOT_FOUND');
     expect(await codeOf(forkSession(uuid(2), { configDir: temp.configDir }))).toBe('NOTHING_TO_FORK');
     expect(readdirSync(join(temp.projectsDir, '-p')).sort()).toEqual(

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { SessionJsonlError } from './errors.js';
 import { type ForkPlan, parseSourceLine, planFork } from './fork-plan.js';
-import { forkEntry } from './fork-rules.js';
+import { CARRIED_STATE_TYPES, carriedStateEntry, forkEntry } from './fork-rules.js';
 import { isUuid, quote } from './ids.js';
 import { FORK_WRITE_BATCH_BYTES } from './limits.js';
 import { readLines } from './line-reader.js';
@@ -14,24 +14,45 @@ import { publishByHardLink } from './publish-file.js';
 import { checkTitle } from './rename-tag.js';
 import type { TranscriptFile } from './session-files.js';
 import type { SessionSummaryData } from './summary-fold.js';
+import { readTitleSidecar } from './title-sidecar.js';
 import type { ForkSessionOptions, ForkSessionResult } from './types.js';
 
-/** Title a fork gets without an explicit one: the source's title, else its first prompt, plus ` (fork)`. */
-export function forkTitleFor(source: SessionSummaryData | undefined): string {
+/**
+ * Title a fork gets without an explicit one: the source's title (its custom title, else the
+ * `custom-title.json` sidecar's `titleSidecar`, else its AI title), else its first prompt, plus ` (fork)`.
+ */
+export function forkTitleFor(source: SessionSummaryData | undefined, titleSidecar?: string): string {
   const base =
     source?.customTitle ??
+    titleSidecar ??
     source?.aiTitle ??
     source?.firstPrompt ??
     source?.commandFallback ??
+    source?.mediaPrompt ??
     'Forked session';
   return `${base} (fork)`;
+}
+
+/** An explicit fork title, or `undefined` for none: absent, or a blank string (the default title then). */
+export function explicitForkTitle(title: unknown, check: (title: unknown) => string): string | undefined {
+  if (title === undefined || (typeof title === 'string' && title.trim() === '')) return undefined;
+  return check(title);
+}
+
+function defaultForkTitle(file: TranscriptFile): string {
+  const source = readLiteSummary(file.filePath)?.data;
+  const sidecar =
+    source?.customTitle === undefined ? readTitleSidecar(file.projectDir.path, file.sessionId) : undefined;
+  return forkTitleFor(source, sidecar);
 }
 
 /**
  * Forks a session into a new one with fresh UUIDs, in the same project folder, without running
  * the CLI. Copies the conversation entries (not sidechains) up to and including `upToMessageId`
- * when given; each copy records `forkedFrom`. Ends with a `custom-title` entry: `title`, or
- * `<source title> (fork)`. Safe while the CLI writes the source.
+ * when given; each copy records `forkedFrom` (assistant copies also `requestSessionId`). Then the
+ * source's last `atis-latch`, `tools-used` and `relocated` entries, so the CLI resumes the fork as
+ * it would the source, and a `custom-title` entry: `title`, or (absent or blank) `<source title> (fork)`.
+ * Safe while the CLI writes the source.
  *
  * The fork is written to a private staging file and published by hard link, so a partial fork is
  * never visible and no existing file is overwritten. Throws `INVALID_SESSION_ID`,
@@ -50,10 +71,10 @@ export async function forkSession(
       message: `Invalid upToMessageId ${quote(upToMessageId)}: pass the uuid of a message from getSessionMessages().`,
     });
   }
-  const explicitTitle = raw['title'] === undefined ? undefined : checkTitle(raw['title']);
+  const explicitTitle = explicitForkTitle(raw['title'], checkTitle);
   const [source] = await mutationTargets(sessionId, raw);
   const file = source!;
-  const title = explicitTitle ?? forkTitleFor(readLiteSummary(file.filePath)?.data);
+  const title = explicitTitle ?? defaultForkTitle(file);
   const forkId = randomUUID();
   const handle = await open(file.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
@@ -117,6 +138,10 @@ async function writeFork(
     pending.push(
       `${JSON.stringify({ type: 'content-replacement', sessionId: fork.forkId, replacements: plan.replacements })}\n`,
     );
+  }
+  for (const type of CARRIED_STATE_TYPES) {
+    const state = plan.states.get(type);
+    if (state !== undefined) pending.push(`${JSON.stringify(carriedStateEntry(state, fork.forkId))}\n`);
   }
   pending.push(
     `${JSON.stringify({ type: 'custom-title', sessionId: fork.forkId, customTitle: fork.title, uuid: randomUUID(), timestamp: now })}\n`,

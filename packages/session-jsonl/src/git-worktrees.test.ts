@@ -102,11 +102,20 @@ describe('listSessions with dir', () => {
     mkdirSync(long);
     const key = await projectKeyForDirectory(long);
     expect(key.length).toBeGreaterThan(200);
+    const ownCwd = realpathSync(long);
     writeTranscript(
       temp.projectsDir,
       `${key.slice(0, 200)}-bunhash1`,
       uuid(5),
-      session(uuid(5), 'long path'),
+      jsonl([userEntry(uuid(5), uuid(100), null, 'long path', { cwd: ownCwd })]),
+      T0,
+    );
+    // A folder sharing only the prefix: its transcripts count only when their cwd maps to the full key.
+    writeTranscript(
+      temp.projectsDir,
+      `${key.slice(0, 200)}-bunhash2`,
+      uuid(7),
+      jsonl([userEntry(uuid(7), uuid(100), null, 'other project', { cwd: `${ownCwd}-other` })]),
       T0,
     );
     expect((await listSessions({ configDir: temp.configDir, dir: long })).map((s) => s.summary)).toEqual([

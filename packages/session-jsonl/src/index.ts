@@ -8,8 +8,15 @@ export { type ChainMode, type ChainNode, conversationChain, isVisible } from './
 export { archiveSession, deleteSession, unarchiveSession } from './delete-archive.js';
 export { type MessagePageRequest, messagesFromEntries } from './entry-messages.js';
 export { SessionJsonlError, type SessionJsonlErrorCode } from './errors.js';
-export { type FirstPromptFinding, findFirstPrompt, truncatePrompt } from './first-prompt.js';
 export {
+  type FirstPromptFinding,
+  findFirstPrompt,
+  type MediaPrompt,
+  truncatePrompt,
+} from './first-prompt.js';
+export {
+  CARRIED_STATE_TYPES,
+  carriedStateEntry,
   type ForkPlacement,
   type ForkSelection,
   type ForkSource,
@@ -18,7 +25,7 @@ export {
   readForkSource,
   selectForkSources,
 } from './fork-rules.js';
-export { forkSession, forkTitleFor } from './fork-session.js';
+export { explicitForkTitle, forkSession, forkTitleFor } from './fork-session.js';
 export { listGitWorktrees } from './git-worktrees.js';
 export { isAgentId, isUuid } from './ids.js';
 export {
@@ -32,6 +39,7 @@ export {
   SMALL_FILE_MAX_BYTES,
   STREAM_CHUNK_BYTES,
   TAG_SANITIZE_MAX_PASSES,
+  TITLE_SIDECAR_MAX_CHARS,
   WASM_SCAN_MAX_LINE_BYTES,
   WHOLE_PARSE_MAX_BYTES,
 } from './limits.js';
@@ -56,6 +64,7 @@ export {
   sessionInfoFromSummary,
 } from './summary-fold.js';
 export { sanitizeTag } from './tag-sanitize.js';
+export { TITLE_SIDECAR_FILE } from './title-sidecar.js';
 export {
   locateSessionTranscript,
   locateSubagentTranscripts,

@@ -56,6 +56,21 @@ const piece = fc.constantFrom(
 );
 
 describe('the WebAssembly and JavaScript field scanners', () => {
+  it('should agree on escapes at every offset of a 16-byte block (runs of backslashes before quotes)', () => {
+    for (let pad = 0; pad < 40; pad++) {
+      for (const escaped of ['\\"', '\\\\', '\\\\\\"', '\\n\\"\\\\', '\\']) {
+        const value = `${'a'.repeat(pad)}${escaped}${'b'.repeat(pad % 7)}`;
+        for (const line of [
+          `{"k":"${value}","type":"t"}`,
+          `{"k":"${value}`,
+          `{"message":{"x":"${value}"},"k":1}`,
+        ]) {
+          expectEnginesAgree(Buffer.from(line));
+        }
+      }
+    }
+  });
+
   it('should agree on any JSON object, whole or cut anywhere', () => {
     fc.assert(
       fc.property(

@@ -137,12 +137,12 @@ describe('listSessions skips', () => {
 describe('listSessions dedupe across project folders', () => {
   const id = uuid(9);
 
-  it('should keep the newest copy', async () => {
+  it('should list the newest copy, and look the id up in folder name order', async () => {
     writeTranscript(temp.projectsDir, '-a', id, simple(id, 'old copy'), T0);
     writeTranscript(temp.projectsDir, '-b', id, simple(id, 'new copy'), T0 + 10);
     const listed = await listSessions({ configDir: temp.configDir });
     expect(listed.map((s) => s.summary)).toEqual(['new copy']);
-    expect((await getSessionInfo(id, { configDir: temp.configDir }))?.summary).toBe('new copy');
+    expect((await getSessionInfo(id, { configDir: temp.configDir }))?.summary).toBe('old copy');
   });
 
   it('should prefer the larger copy on equal mtimes, then the first folder', async () => {
@@ -248,9 +248,11 @@ describe('listSessions reads only the head and the tail', () => {
 
 describe('listSessions options', () => {
   it('should reject bad options with a TypeError quoting the value', async () => {
-    await expect(listSessions({ limit: -1 })).rejects.toThrow(/limit must be a non-negative integer, got -1/);
-    await expect(listSessions({ offset: 1.5 })).rejects.toThrow(TypeError);
-    await expect(listSessions({ dir: '' })).rejects.toThrow(/dir/);
+    await expect(listSessions({ limit: '2' as unknown as number })).rejects.toThrow(
+      /limit must be a number, got "2"/,
+    );
+    await expect(listSessions({ offset: true as unknown as number })).rejects.toThrow(TypeError);
+    await expect(listSessions({ dir: 7 as unknown as string })).rejects.toThrow(/dir/);
     await expect(listSessions({ includeWorktrees: 'yes' as unknown as boolean })).rejects.toThrow(/"yes"/);
     await expect(listSessions('x' as unknown as object)).rejects.toThrow(TypeError);
   });

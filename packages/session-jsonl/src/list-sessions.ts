@@ -6,11 +6,13 @@ import {
   checkOptionsObject,
   optionalBoolean,
   optionalCount,
+  optionalDir,
   optionalPath,
-  paginate,
+  paginateListing,
   projectsDirFor,
 } from './options.js';
 import { type ProjectDir, searchedProjectDirs } from './project-dirs.js';
+import { belongsToProject } from './project-scope.js';
 import {
   compareListing,
   scanProjectDir,
@@ -19,6 +21,7 @@ import {
   transcriptPath,
 } from './session-files.js';
 import { isProgrammaticSummary, type SessionSummaryData, sessionInfoFromSummary } from './summary-fold.js';
+import { readTitleSidecar } from './title-sidecar.js';
 import type { ListSessionsOptions, SDKSessionInfo } from './types.js';
 import { forEachInSlices } from './yield-slices.js';
 
@@ -34,17 +37,35 @@ interface Accepted {
   readonly hasFolder: boolean;
 }
 
-/** Turns a read summary into a listing row, or `undefined` when the session is not listed. */
+/** True when the session ends by naming its continuation, and that transcript is in the same folder. */
+function continuesElsewhere(file: TranscriptFile, data: SessionSummaryData): boolean {
+  return (
+    data.continuedIn !== undefined && statTranscriptSync(file.projectDir, data.continuedIn) !== undefined
+  );
+}
+
+/**
+ * Turns a read summary into a listing row, or `undefined` when the session is not listed: a
+ * programmatic session when those are excluded, one continued in another transcript, one that
+ * belongs to another project (see {@link belongsToProject}), or one with nothing to show.
+ */
 function accept(
   file: TranscriptFile,
   data: SessionSummaryData,
   includeProgrammatic: boolean,
+  hasFolder: boolean,
 ): SDKSessionInfo | undefined {
   if (!includeProgrammatic && isProgrammaticSummary(data)) return undefined;
+  if (!belongsToProject(data, file.projectDir) || continuesElsewhere(file, data)) return undefined;
+  const titleSidecar =
+    hasFolder && data.customTitle === undefined
+      ? readTitleSidecar(file.projectDir.path, file.sessionId)
+      : undefined;
   return sessionInfoFromSummary(file.sessionId, data, {
     lastModified: file.mtimeMs,
     fileSize: file.size,
     projectPath: file.projectDir.projectPath,
+    ...(titleSidecar === undefined ? {} : { titleSidecar }),
   });
 }
 
@@ -55,13 +76,15 @@ function accept(
  * With `dir`: that project and, unless `includeWorktrees: false`, its git worktrees; without:
  * every project. Reads only the first and last 64 KiB of each transcript (up to 1 MiB for the
  * first prompt); with a `limit` it reads only as many transcripts as the page needs. Skips
- * 0-byte stubs, sidechains and sessions with nothing to show. A session found in several project
+ * 0-byte stubs, sidechains, sessions with nothing to show, sessions continued in another
+ * transcript of the same folder, and (with `dir`) transcripts whose recorded `cwd` shows they
+ * belong to another project. A session found in several project
  * folders is listed once: the newest copy, then the larger, then the first project folder.
  * Returns `[]` when the folders do not exist.
  */
 export async function listSessions(options: ListSessionsOptions = {}): Promise<SDKSessionInfo[]> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   const limit = optionalCount(raw, 'limit');
   const offset = optionalCount(raw, 'offset') ?? 0;
@@ -77,15 +100,18 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
     return true;
   });
   const accepted =
-    limit === undefined || limit === 0
+    limit === undefined
       ? await readAll(candidates, includeProgrammatic)
-      : await readPage(candidates, includeProgrammatic, offset + limit);
-  const page = paginate(accepted, offset, limit);
-  return mapLimit(page, LIST_READ_CONCURRENCY, async ({ info, file, hasFolder }) => {
-    if (!hasFolder) return info;
-    const archived = await readArchiveMark(file.projectDir.path, file.sessionId);
-    return archived === undefined ? info : { ...info, archived };
+      : await readPage(candidates, includeProgrammatic, Math.ceil(offset) + Math.ceil(limit));
+  const page = paginateListing(accepted, offset, limit);
+  const rows = page.map(({ info }) => info);
+  const withFolder = page.flatMap((row, index) => (row.hasFolder ? [index] : []));
+  await mapLimit(withFolder, LIST_READ_CONCURRENCY, async (index) => {
+    const { info, file } = page[index]!;
+    const archived = await readArchiveMark(file.projectDir.path, file.sessionId, file.filePath);
+    if (archived !== undefined) rows[index] = { ...info, archived };
   });
+  return rows;
 }
 
 /** Whole listing: read every transcript once (open, fstat, head, tail), then order and dedupe. */
@@ -96,7 +122,7 @@ async function readAll(candidates: readonly Candidate[], includeProgrammatic: bo
     const lite = readLiteSummary(filePath);
     if (lite === undefined) return true;
     const file: TranscriptFile = { sessionId, filePath, projectDir, size: lite.size, mtimeMs: lite.mtimeMs };
-    const info = accept(file, lite.data, includeProgrammatic);
+    const info = accept(file, lite.data, includeProgrammatic, hasFolder);
     if (info !== undefined) rows.push({ info, file, hasFolder });
     return true;
   });
@@ -127,7 +153,7 @@ async function readPage(
   await forEachInSlices(files, ({ file, hasFolder }) => {
     if (seen.has(file.sessionId)) return true;
     const lite = readLiteSummary(file.filePath);
-    const info = lite === undefined ? undefined : accept(file, lite.data, includeProgrammatic);
+    const info = lite === undefined ? undefined : accept(file, lite.data, includeProgrammatic, hasFolder);
     if (info === undefined) return true;
     seen.add(file.sessionId);
     accepted.push({ info, file, hasFolder });

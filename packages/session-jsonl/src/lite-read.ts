@@ -10,11 +10,14 @@ import {
   type SummaryFieldReader,
 } from './summary-fold.js';
 
-/** cwd, entrypoint, sessionKind: only from lines that end in the first 64 KiB. */
+/** cwd, sessionKind: only from lines that end in the first 64 KiB. */
 const HEAD_FIELDS = 1;
 /** timestamp and the first-prompt fields: only from lines that end in the first 1 MiB. */
 const PROMPT_FIELDS = 2;
-/** customTitle, aiTitle, gitBranch: from the first and the last 64 KiB. */
+/**
+ * customTitle, aiTitle, gitBranch, relocatedCwd, entrypoint (a first line longer than the head
+ * still classifies the session), continued-in: from the first and the last 64 KiB.
+ */
 const TITLE_FIELDS = 4;
 /** lastPrompt, summary, tag: only from the last 64 KiB. */
 const TAIL_FIELDS = 8;
@@ -24,7 +27,7 @@ const FIELD_GROUP: Record<SummaryField, number> = {
   isSidechain: 0,
   timestamp: PROMPT_FIELDS,
   cwd: HEAD_FIELDS,
-  entrypoint: HEAD_FIELDS,
+  entrypoint: TITLE_FIELDS,
   sessionKind: HEAD_FIELDS,
   isMeta: PROMPT_FIELDS,
   isCompactSummary: PROMPT_FIELDS,
@@ -35,12 +38,20 @@ const FIELD_GROUP: Record<SummaryField, number> = {
   lastPrompt: TAIL_FIELDS,
   summary: TAIL_FIELDS,
   tag: TAIL_FIELDS,
+  relocatedCwd: TITLE_FIELDS,
+  continuedInSessionId: TITLE_FIELDS,
+  sessionId: TITLE_FIELDS,
 };
 const FIELD_INDEX = Object.fromEntries(SUMMARY_FIELDS.map((field, index) => [field, index])) as Record<
   SummaryField,
   number
 >;
 const NEWLINE = 0x0a;
+
+/** Bytes of a UTF-8 byte order mark at offset 0 (EF BB BF), else 0: line 1 starts after it. */
+function byteOrderMarkLength(bytes: Buffer, length: number): number {
+  return length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
 
 /** A transcript's folded summary with the size and mtime of the file it was read from. */
 export interface LiteSummary {
@@ -81,11 +92,16 @@ const headBuffer = Buffer.allocUnsafe(LITE_READ_BYTES);
 let tailBuffer = Buffer.allocUnsafe(LITE_READ_BYTES + 1);
 let wideBuffer: Buffer | undefined;
 const scanner = new TopLevelScanner(SUMMARY_FIELDS);
+/** Per field, its scanner index and its group (`index << 4 | group`): one lookup per read. */
+const FIELD_SLOT = new Map<SummaryField, number>(
+  SUMMARY_FIELDS.map((field) => [field, (FIELD_INDEX[field] << 4) | FIELD_GROUP[field]]),
+);
 let mask = 0;
 const readField: SummaryFieldReader = (field) => {
-  const group = FIELD_GROUP[field];
+  const slot = FIELD_SLOT.get(field)!;
+  const group = slot & 15;
   if (group !== 0 && (mask & group) === 0) return undefined;
-  const index = FIELD_INDEX[field];
+  const index = slot >> 4;
   if (field !== 'message') return scanner.scalar(index);
   try {
     return scanner.json(index);
@@ -126,7 +142,8 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   const size = wholeFile ? headLength : statSize;
   const tailStart = Math.max(0, size - LITE_READ_BYTES);
   const head = headBuffer;
-  let lineStart = 0;
+  const firstLine = byteOrderMarkLength(head, headLength);
+  let lineStart = firstLine;
   for (;;) {
     const newline = head.indexOf(NEWLINE, lineStart);
     if (newline === -1 || newline >= headLength) break;
@@ -137,7 +154,7 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
     if (lineStart < headLength) foldLine(data, head, lineStart, headLength, headMask(lineStart, tailStart));
     return data;
   }
-  if (lineStart === 0) foldLine(data, head, 0, headLength, 0, true);
+  if (lineStart === firstLine) foldLine(data, head, firstLine, headLength, 0, true);
   let covered = lineStart;
   if (wantsPromptFields(data) && covered < tailStart)
     covered = foldPromptWindow(fd, data, covered, size, tailStart);

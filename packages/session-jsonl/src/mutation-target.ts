@@ -1,6 +1,6 @@
 import { SessionJsonlError } from './errors.js';
 import { assertSessionId } from './ids.js';
-import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
+import { checkOptionsObject, optionalDir, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies, type TranscriptFile } from './session-files.js';
 
@@ -20,7 +20,7 @@ export function sessionNotFound(sessionId: string): SessionJsonlError {
 export async function mutationTargets(sessionId: unknown, options: unknown): Promise<TranscriptFile[]> {
   assertSessionId(sessionId);
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   const copies = await findSessionCopies(
     await searchedProjectDirs(projectsDirFor({ configDir }), dir),

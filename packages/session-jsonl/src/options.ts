@@ -30,14 +30,24 @@ export function optionalBoolean(options: Record<string, unknown>, name: string, 
   return value;
 }
 
-/** A non-negative integer option (a count), or `undefined`. */
+/** The `dir` option: a path string; `''` (like absent) means every project. */
+export function optionalDir(options: Record<string, unknown>): string | undefined {
+  const value = options['dir'];
+  if (value === undefined || value === '') return undefined;
+  return optionalPath(options, 'dir');
+}
+
+/**
+ * A numeric count option (`limit`, `offset`), leniently as the official SDK reads it: absent,
+ * `null`, `NaN`, zero or negative all mean "none" (`undefined`); a fraction is kept as given, for
+ * {@link paginate} and {@link paginateListing} to round. Only a value that is not a number at all
+ * is refused (`TypeError`).
+ */
 export function optionalCount(options: Record<string, unknown>, name: string): number | undefined {
   const value = options[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    fail(name, 'a non-negative integer', value);
-  }
-  return value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number') fail(name, 'a number', value);
+  return value > 0 ? value : undefined;
 }
 
 /** A function option, or `undefined`. */
@@ -54,8 +64,24 @@ export function projectsDirFor(options: ConfigDirOption): string {
   return join(configDir, 'projects');
 }
 
-/** Applies `offset` then `limit` (absent or 0 = no limit). */
+/**
+ * A message page: `offset` then `limit` (absent = no limit), as array slicing does it, so a
+ * fraction rounds toward zero after the end is computed (`offset: 1.5, limit: 1.6` is items 1-2).
+ */
 export function paginate<T>(items: readonly T[], offset: number | undefined, limit: number | undefined): T[] {
   const start = offset ?? 0;
-  return limit === undefined || limit === 0 ? items.slice(start) : items.slice(start, start + limit);
+  return limit === undefined ? items.slice(start) : items.slice(start, start + limit);
+}
+
+/**
+ * A listing page: skips `offset` rows, then takes rows until `limit` are taken, so a fraction
+ * rounds up (`limit: 1.5` gives two rows, `offset: 0.5` skips one), as the official SDK's listing does.
+ */
+export function paginateListing<T>(
+  items: readonly T[],
+  offset: number | undefined,
+  limit: number | undefined,
+): T[] {
+  const start = Math.ceil(offset ?? 0);
+  return limit === undefined ? items.slice(start) : items.slice(start, start + Math.ceil(limit));
 }

@@ -13,6 +13,11 @@ export interface ProjectDir {
   readonly projectPath: string | undefined;
   /** Order of preference among copies of one session: lower wins after mtime and size. */
   readonly rank: number;
+  /**
+   * False for a folder that only shares the 200-character prefix of a shortened project key: its
+   * transcripts belong to the project only when their own `cwd` maps to the full key.
+   */
+  readonly exact: boolean;
 }
 
 function readDirEntries(path: string): Dirent[] {
@@ -34,14 +39,21 @@ export async function listAllProjectDirs(projectsDir: string): Promise<ProjectDi
     .filter((entry) => entry.isDirectory() || entry.isSymbolicLink())
     .map((entry) => entry.name)
     .sort(byCodeUnits);
-  return names.map((name, rank) => ({ path: join(projectsDir, name), name, projectPath: undefined, rank }));
+  return names.map((name, rank) => ({
+    path: join(projectsDir, name),
+    name,
+    projectPath: undefined,
+    rank,
+    exact: true,
+  }));
 }
 
 /**
  * The project folders a call with `dir` searches: the folder of `dir` itself, then, when
  * `includeWorktrees` is set and `dir` is in a git repository with more than one worktree, the
- * folders of the worktrees (main first). A key longer than 200 characters also matches folders
- * that share its 200-character prefix, since the CLI may hash the tail differently.
+ * folders of the worktrees (main first). A key longer than 200 characters also matches every
+ * folder that shares its 200-character prefix (whether or not the exact folder exists), since
+ * the CLI may hash the tail differently; those are marked not `exact`.
  */
 export async function resolveProjectDirs(
   projectsDir: string,
@@ -63,20 +75,17 @@ export async function resolveProjectDirs(
   );
   const found: ProjectDir[] = [];
   const taken = new Set<string>();
-  const add = (name: string, projectPath: string): void => {
+  const add = (name: string, projectPath: string, exact: boolean): void => {
     if (taken.has(name)) return;
     taken.add(name);
-    found.push({ path: join(projectsDir, name), name, projectPath, rank: found.length });
+    found.push({ path: join(projectsDir, name), name, projectPath, rank: found.length, exact });
   };
   for (const path of paths) {
     const key = sanitizePath(path);
-    if (existing.has(key)) {
-      add(key, path);
-      continue;
-    }
+    if (existing.has(key)) add(key, path, true);
     const prefix = longKeyPrefix(key);
     if (prefix === undefined) continue;
-    for (const name of [...existing].sort(byCodeUnits)) if (name.startsWith(prefix)) add(name, path);
+    for (const name of [...existing].sort(byCodeUnits)) if (name.startsWith(prefix)) add(name, path, false);
   }
   return found;
 }

@@ -73,11 +73,6 @@ export function statTranscriptSync(projectDir: ProjectDir, sessionId: string): T
   }
 }
 
-/** Orders copies of one session best first: newest mtime, then larger file, then project folder rank. */
-export function compareCopies(a: TranscriptFile, b: TranscriptFile): number {
-  return b.mtimeMs - a.mtimeMs || b.size - a.size || a.projectDir.rank - b.projectDir.rank;
-}
-
 /** Orders a listing: newest first, then by session id so pages are stable, then best copy first. */
 export function compareListing(a: TranscriptFile, b: TranscriptFile): number {
   if (a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
@@ -85,7 +80,12 @@ export function compareListing(a: TranscriptFile, b: TranscriptFile): number {
   return b.size - a.size || a.projectDir.rank - b.projectDir.rank;
 }
 
-/** Every non-empty copy of `sessionId` in `projectDirs`, best first (see {@link compareCopies}). */
+/**
+ * Every non-empty copy of `sessionId` in `projectDirs`, in the order the folders are searched:
+ * by name without `dir`, the project's own folder then its worktrees' with it (seed 001's sorted
+ * first-match rule, as the official SDK looks sessions up). Listings pick their copy by
+ * {@link compareListing} instead.
+ */
 export async function findSessionCopies(
   projectDirs: readonly ProjectDir[],
   sessionId: string,
@@ -96,5 +96,5 @@ export async function findSessionCopies(
     if (copy !== undefined) copies.push(copy);
     return true;
   });
-  return copies.sort(compareCopies);
+  return copies.sort((a, b) => a.projectDir.rank - b.projectDir.rank);
 }

@@ -1,10 +1,11 @@
 import { readArchiveMark } from './archive-mark.js';
 import { isUuid } from './ids.js';
 import { readLiteSummary } from './lite-read.js';
-import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
+import { checkOptionsObject, optionalDir, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies } from './session-files.js';
 import { sessionInfoFromSummary } from './summary-fold.js';
+import { readTitleSidecar } from './title-sidecar.js';
 import type { GetSessionInfoOptions, SDKSessionInfo } from './types.js';
 
 /**
@@ -17,20 +18,23 @@ export async function getSessionInfo(
   options: GetSessionInfoOptions = {},
 ): Promise<SDKSessionInfo | undefined> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   if (!isUuid(sessionId)) return undefined;
   const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir);
   for (const file of await findSessionCopies(dirs, sessionId)) {
     const lite = readLiteSummary(file.filePath);
     if (lite === undefined) continue;
+    const titleSidecar =
+      lite.data.customTitle === undefined ? readTitleSidecar(file.projectDir.path, sessionId) : undefined;
     const info = sessionInfoFromSummary(sessionId, lite.data, {
       lastModified: lite.mtimeMs,
       fileSize: lite.size,
       projectPath: file.projectDir.projectPath,
+      ...(titleSidecar === undefined ? {} : { titleSidecar }),
     });
     if (info === undefined) continue;
-    const archived = await readArchiveMark(file.projectDir.path, sessionId);
+    const archived = await readArchiveMark(file.projectDir.path, sessionId, file.filePath);
     return archived === undefined ? info : { ...info, archived };
   }
   return undefined;

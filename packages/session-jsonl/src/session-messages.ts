@@ -3,6 +3,7 @@ import {
   checkOptionsObject,
   optionalBoolean,
   optionalCount,
+  optionalDir,
   optionalFunction,
   optionalPath,
   projectsDirFor,
@@ -26,7 +27,7 @@ export async function getSessionMessages(
   options: GetSessionMessagesOptions = {},
 ): Promise<SessionMessage[]> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   const limit = optionalCount(raw, 'limit');
   const offset = optionalCount(raw, 'offset');

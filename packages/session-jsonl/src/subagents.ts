@@ -2,6 +2,7 @@ import { isAgentId, isUuid } from './ids.js';
 import {
   checkOptionsObject,
   optionalCount,
+  optionalDir,
   optionalFunction,
   optionalPath,
   projectsDirFor,
@@ -18,7 +19,7 @@ import type {
 
 async function subagentFiles(sessionId: string, options: unknown): Promise<SubagentFile[]> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   if (!isUuid(sessionId)) return [];
   return findSubagentFiles(await searchedProjectDirs(projectsDirFor({ configDir }), dir), sessionId);

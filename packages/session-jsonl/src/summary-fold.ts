@@ -1,4 +1,5 @@
-import { findFirstPrompt } from './first-prompt.js';
+import { findFirstPrompt, type MediaPrompt } from './first-prompt.js';
+import { isUuid } from './ids.js';
 import type { SDKSessionInfo } from './types.js';
 
 /**
@@ -6,8 +7,9 @@ import type { SDKSessionInfo } from './types.js';
  * it verbatim between appends; treat it as opaque.
  *
  * Set-once: `isSidechain` (first entry), `createdAt`, `cwd`, `entrypoint`, `sessionKind`,
- * `firstPrompt`. Last-wins: `customTitle`, `aiTitle`, `lastPrompt`, `summaryHint`, `gitBranch`,
- * `tag` (a blank tag clears it). Blank strings never count.
+ * `firstPrompt`, `mediaPrompt`. Last-wins: `customTitle`, `aiTitle`, `lastPrompt`, `summaryHint`,
+ * `gitBranch`, `relocatedCwd`, `tag` (a blank tag clears it). `continuedIn` holds only while the
+ * last entry folded is a `continued-in` entry. Blank strings never count.
  */
 export interface SessionSummaryData {
   /** True once the first entry was folded. */
@@ -28,6 +30,12 @@ export interface SessionSummaryData {
   firstPromptLocked?: boolean;
   /** The first slash command seen, shown when no prompt was found. */
   commandFallback?: string;
+  /** `Image` / `Document`: the first prompt was only such blocks. */
+  mediaPrompt?: MediaPrompt;
+  /** The last `relocated` entry's `relocatedCwd`: where the session now runs. */
+  relocatedCwd?: string;
+  /** The session the transcript continues in, while its last entry is `continued-in`. */
+  continuedIn?: string;
   /** The latest title set by a rename. */
   customTitle?: string;
   /** The latest generated title. */
@@ -73,7 +81,10 @@ export type SummaryField =
   | 'lastPrompt'
   | 'summary'
   | 'tag'
-  | 'gitBranch';
+  | 'gitBranch'
+  | 'relocatedCwd'
+  | 'continuedInSessionId'
+  | 'sessionId';
 
 /** Every {@link SummaryField}, in a fixed order. */
 export const SUMMARY_FIELDS: readonly SummaryField[] = [
@@ -92,6 +103,9 @@ export const SUMMARY_FIELDS: readonly SummaryField[] = [
   'summary',
   'tag',
   'gitBranch',
+  'relocatedCwd',
+  'continuedInSessionId',
+  'sessionId',
 ];
 
 /** Reads one top-level field of the entry being folded; `undefined` when absent. */
@@ -133,6 +147,7 @@ export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldRe
     });
     if (found?.command !== undefined && data.commandFallback === undefined)
       data.commandFallback = found.command;
+    if (found?.media !== undefined && data.mediaPrompt === undefined) data.mediaPrompt = found.media;
     if (found?.prompt !== undefined) {
       data.firstPrompt = found.prompt;
       data.firstPromptLocked = true;
@@ -150,6 +165,11 @@ export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldRe
     const summary = nonBlank(read('summary'));
     if (summary !== undefined) data.summaryHint = summary;
   }
+  if (type === 'relocated') {
+    const relocatedCwd = nonBlank(read('relocatedCwd'));
+    if (relocatedCwd !== undefined) data.relocatedCwd = relocatedCwd;
+  }
+  foldContinuedIn(data, type, read);
   if (type === 'tag') {
     const tag = read('tag');
     if (typeof tag === 'string') {
@@ -157,6 +177,18 @@ export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldRe
       else data.tag = tag;
     }
   }
+}
+
+/** A `continued-in` entry names the session that goes on from this one; any later entry cancels it. */
+function foldContinuedIn(data: SessionSummaryData, type: unknown, read: SummaryFieldReader): void {
+  if (type === 'continued-in') {
+    const target = read('continuedInSessionId');
+    if (isUuid(target) && typeof read('sessionId') === 'string') {
+      data.continuedIn = target;
+      return;
+    }
+  }
+  if (data.continuedIn !== undefined) delete data.continuedIn;
 }
 
 /** Folds one entry object into `data` in place (see {@link foldSummaryFields}). */
@@ -197,11 +229,15 @@ export interface SessionFacts {
   projectPath?: string;
   /** The archive mark, when there is one. */
   archived?: boolean;
+  /** The title of the `custom-title.json` sidecar, used when no `custom-title` entry was read. */
+  titleSidecar?: string;
 }
 
 /**
  * Turns a folded summary into the listing's {@link SDKSessionInfo}. Returns `undefined` for a
- * sidechain and for a session with nothing to show as its summary (metadata only).
+ * sidechain and for a session with nothing to show as its summary (metadata only). The title is
+ * the custom title, else the sidecar's, else the AI title; `cwd` is the relocated one when the
+ * session moved; a session whose prompts were only images (documents) is summarized `Image` (`Document`).
  */
 export function sessionInfoFromSummary(
   sessionId: string,
@@ -209,16 +245,16 @@ export function sessionInfoFromSummary(
   facts: SessionFacts,
 ): SDKSessionInfo | undefined {
   if (data.isSidechain === true) return undefined;
-  const customTitle = data.customTitle ?? data.aiTitle;
+  const customTitle = data.customTitle ?? facts.titleSidecar ?? data.aiTitle;
   const firstPrompt = data.firstPrompt ?? data.commandFallback;
-  const summary = customTitle ?? data.lastPrompt ?? data.summaryHint ?? firstPrompt;
+  const summary = customTitle ?? data.lastPrompt ?? data.summaryHint ?? firstPrompt ?? data.mediaPrompt;
   if (summary === undefined) return undefined;
   const info: SDKSessionInfo = { sessionId, summary, lastModified: Math.trunc(facts.lastModified) };
   if (facts.fileSize !== undefined) info.fileSize = facts.fileSize;
   if (customTitle !== undefined) info.customTitle = customTitle;
   if (firstPrompt !== undefined) info.firstPrompt = firstPrompt;
   if (data.gitBranch !== undefined) info.gitBranch = data.gitBranch;
-  const cwd = data.cwd ?? facts.projectPath;
+  const cwd = data.relocatedCwd ?? data.cwd ?? facts.projectPath;
   if (cwd !== undefined) info.cwd = cwd;
   if (data.tag !== undefined) info.tag = data.tag;
   if (data.createdAt !== undefined) info.createdAt = data.createdAt;

@@ -1,7 +1,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { isUuid } from './ids.js';
 import { LineCursor } from './line-cursor.js';
-import { checkOptionsObject, optionalPath, projectsDirFor } from './options.js';
+import { checkOptionsObject, optionalDir, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies } from './session-files.js';
 import { findSubagentFiles } from './subagent-files.js';
@@ -45,7 +45,7 @@ export async function locateSessionTranscript(
   options: SessionLookupOptions = {},
 ): Promise<SessionTranscriptLocation | undefined> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   if (!isUuid(sessionId)) return undefined;
   const [file] = await findSessionCopies(
@@ -68,7 +68,7 @@ export async function locateSubagentTranscripts(
   options: SessionLookupOptions = {},
 ): Promise<SubagentTranscriptLocation[]> {
   const raw = checkOptionsObject(options);
-  const dir = optionalPath(raw, 'dir');
+  const dir = optionalDir(raw);
   const configDir = optionalPath(raw, 'configDir');
   if (!isUuid(sessionId)) return [];
   const files = await findSubagentFiles(

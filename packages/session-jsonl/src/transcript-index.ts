@@ -16,6 +16,37 @@ export interface ChainEntryFacts extends ChainNode {
   readonly timestamp: string | undefined;
   /** For user, assistant and system entries: the `origin` value (who queued a prompt), when present. */
   readonly origin: unknown;
+  /** For user, assistant and system entries: the flags `getSessionMessages` passes on, when `true`. */
+  readonly flags: MessageFlags;
+}
+
+/** Entry flags a session message carries (each `true` on the entry, else absent). */
+export interface MessageFlags {
+  readonly isCompactSummary?: true;
+  readonly isVisibleInTranscriptOnly?: true;
+  readonly isQueuedCommand?: true;
+  readonly interruptedByShutdown?: true;
+}
+
+/** The flag names of {@link MessageFlags}, as the transcript spells them. */
+export const MESSAGE_FLAGS = [
+  'isCompactSummary',
+  'isVisibleInTranscriptOnly',
+  'isQueuedCommand',
+  'interruptedByShutdown',
+] as const;
+
+const NO_FLAGS: MessageFlags = Object.freeze({});
+
+/** The {@link MessageFlags} of an entry, from a reader of its top-level booleans. */
+export function messageFlags(flag: (name: (typeof MESSAGE_FLAGS)[number]) => boolean): MessageFlags {
+  let flags: Record<string, true> | undefined;
+  for (const name of MESSAGE_FLAGS) {
+    if (!flag(name)) continue;
+    flags ??= {};
+    flags[name] = true;
+  }
+  return flags ?? NO_FLAGS;
 }
 
 /** A chain entry as the byte index records it: its facts, and where its raw `message` value is. */
@@ -36,10 +67,12 @@ const KEYS = [
   'sessionId',
   'timestamp',
   'origin',
+  ...MESSAGE_FLAGS,
 ] as const;
 const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM, MESSAGE, SESSION, TIMESTAMP, ORIGIN] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 ] as const;
+const FLAG_INDEX = 10;
 /** Entry types that take part in the conversation chain, as a set. */
 export const CHAIN_TYPES: ReadonlySet<string> = new Set<ChainEntryType>([
   'user',
@@ -63,7 +96,7 @@ export async function indexTranscript(
   filePath: string,
   onWarning?: (warning: SessionJsonlWarning) => void,
 ): Promise<IndexedEntry[]> {
-  const scanner = new TopLevelScanner(KEYS);
+  const scanner = indexScanner;
   const entries: IndexedEntry[] = [];
   await readLines(fd, (bytes, start, end, offset) => {
     const status = scanner.scan(bytes, start, end);
@@ -91,10 +124,33 @@ export async function indexTranscript(
       sessionId: isMessage ? scanner.string(SESSION) : undefined,
       timestamp: isMessage ? scanner.string(TIMESTAMP) : undefined,
       origin: isMessage && scanner.has(ORIGIN) ? parseOrigin(scanner) : undefined,
+      flags: isMessage ? messageFlags(flag) : NO_FLAGS,
+      messageId:
+        type === 'assistant' && range !== undefined ? messageIdIn(idScanner, bytes, range) : undefined,
     });
     return true;
   });
   return entries;
+}
+
+const MESSAGE_ID_KEYS = ['id'] as const;
+/**
+ * One scanner per key set for every call: a line is scanned and its fields read in one
+ * synchronous step, so calls interleaved at their awaits never see each other's state, and the
+ * module's memory, grown once for long lines, is not grown again on every call.
+ */
+const indexScanner = new TopLevelScanner(KEYS);
+const idScanner = new TopLevelScanner(MESSAGE_ID_KEYS);
+const flag = (name: (typeof MESSAGE_FLAGS)[number]): boolean =>
+  indexScanner.boolean(FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)) === true;
+
+/** The `id` of an assistant entry's `message` object, scanned inside its byte range. */
+function messageIdIn(
+  idScanner: TopLevelScanner,
+  bytes: Uint8Array,
+  range: readonly [number, number],
+): string | undefined {
+  return idScanner.scan(bytes, range[0], range[1]) === SCAN_OK ? idScanner.string(0) : undefined;
 }
 
 function parseOrigin(scanner: TopLevelScanner): unknown {

@@ -42,6 +42,14 @@ export interface SessionMessage {
   timestamp?: string;
   /** Where a queued prompt came from (for example a task notification), as the CLI recorded it. */
   origin?: unknown;
+  /** `true` for a compaction summary (the text that replaces the compacted history). */
+  isCompactSummary?: true;
+  /** `true` for an entry not sent to the model as conversation: a compaction summary, or one shown in the transcript only. */
+  is_meta?: true;
+  /** `true` for a prompt that was queued while a turn ran. */
+  isQueuedCommand?: true;
+  /** `true` for an assistant turn cut short because the CLI shut down. */
+  interruptedByShutdown?: true;
 }
 
 /** A line a reader skipped. Readers never throw for bad content; they report it here. */

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CARRIED_STATE_TYPES,
+  carriedStateEntry,
+  explicitForkTitle,
   type ForkSelection,
   type ForkSource,
   forkEntry,
@@ -40,8 +43,9 @@ function selectSources(
 /**
  * `forkSession` over a store, with the disk fork's rules: conversation entries (no sidechains)
  * up to and including `upToMessageId`, fresh uuids with parents remapped past progress entries,
- * `forkedFrom` on each, team fields dropped, the last entry stamped now, then the
- * content replacements and a `custom-title` entry (`title`, else `<source title> (fork)`).
+ * `forkedFrom` on each (and `requestSessionId` on assistant entries), team fields dropped, the
+ * last entry stamped now, then the content replacements, the last `atis-latch`, `tools-used` and
+ * `relocated` entries, and a `custom-title` entry (`title`, else, absent or blank, `<source title> (fork)`).
  * Appended under a new session id in the same project, in batches. Throws
  * `INVALID_SESSION_ID`, `INVALID_MESSAGE_ID`, `INVALID_TITLE`, `SESSION_NOT_FOUND`,
  * `MESSAGE_NOT_FOUND` or `NOTHING_TO_FORK`.
@@ -60,7 +64,7 @@ export async function forkSessionInStore(
       message: `Invalid upToMessageId ${quote(upToMessageId)}: pass the uuid of a message from getSessionMessages().`,
     });
   }
-  const explicitTitle = options.title === undefined ? undefined : checkStoreTitle(options.title);
+  const explicitTitle = explicitForkTitle(options.title, checkStoreTitle);
   const sourceKey = { projectKey: project.projectKey, sessionId };
   const entries = await store.load(sourceKey);
   if (!Array.isArray(entries) || entries.length === 0) {
@@ -72,10 +76,12 @@ export async function forkSessionInStore(
   }
   const sources: ForkSource<number>[] = [];
   const replacements: unknown[] = [];
+  const states = new Map<string, Readonly<Record<string, unknown>>>();
   entries.forEach((entry, index) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return;
     const reading = readForkSource(entry, sessionId);
     if (reading.replacements) replacements.push(...reading.replacements);
+    if (reading.state) states.set(reading.state.type, reading.state.entry);
     if (reading.source) sources.push({ key: index, ...reading.source });
   });
   const { written, uuidMap, parents } = selectSources(sources, sessionId, upToMessageId);
@@ -94,6 +100,10 @@ export async function forkSessionInStore(
       }) as SessionStoreEntry,
   );
   if (replacements.length > 0) out.push({ type: 'content-replacement', sessionId: forkId, replacements });
+  for (const type of CARRIED_STATE_TYPES) {
+    const state = states.get(type);
+    if (state !== undefined) out.push(carriedStateEntry(state, forkId) as SessionStoreEntry);
+  }
   const title =
     explicitTitle ??
     forkTitleFor(foldSessionSummary(undefined, sourceKey, entries).data as SessionSummaryData);

@@ -96,8 +96,10 @@ export async function listSessionsFromStore(
       projectPath: project.path,
     });
   };
-  const wanted =
-    page.limit === undefined || page.limit === 0 ? Number.POSITIVE_INFINITY : page.offset + page.limit;
+  // A fractional offset or limit rounds up, as on disk (`paginateListing`).
+  const skip = Math.ceil(page.offset);
+  const take = page.limit === undefined ? undefined : Math.ceil(page.limit);
+  const wanted = take === undefined ? Number.POSITIVE_INFINITY : skip + take;
   const accepted: SDKSessionInfo[] = [];
   for (let i = 0; i < slots.length && accepted.length < wanted; i += STORE_LIST_CHUNK_SESSIONS) {
     const infos = await mapLimit(
@@ -107,7 +109,5 @@ export async function listSessionsFromStore(
     );
     for (const info of infos) if (info !== undefined && accepted.length < wanted) accepted.push(info);
   }
-  return page.limit === undefined || page.limit === 0
-    ? accepted.slice(page.offset)
-    : accepted.slice(page.offset, page.offset + page.limit);
+  return take === undefined ? accepted.slice(skip) : accepted.slice(skip, skip + take);
 }

@@ -21,13 +21,16 @@ export function pathOption(options: Record<string, unknown>, name: string): stri
   return value;
 }
 
-/** A non-negative integer option, or `undefined`. */
+/**
+ * A numeric count option (`limit`, `offset`), read as the disk readers read it: absent, `null`,
+ * `NaN`, zero or negative mean none (`undefined`); a fraction is kept for the page to round. Only a
+ * value that is not a number at all is refused (`TypeError`).
+ */
 export function countOption(options: Record<string, unknown>, name: string): number | undefined {
   const value = options[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    fail(name, 'a non-negative integer', value);
-  return value;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number') fail(name, 'a number', value);
+  return value > 0 ? value : undefined;
 }
 
 /** A boolean option with its default. */

@@ -74,6 +74,22 @@ function counting(inner: SessionStore): SessionStore & { loads: number } {
 }
 
 describe('store-backed listing', () => {
+  it('should read limit and offset as the disk readers do (issue 13): fractions round, negatives mean none', async () => {
+    const store = await seeded();
+    const ids = async (extra: object) =>
+      (await listSessions({ sessionStore: store, dir, ...extra })).map((r) => r.sessionId);
+    expect(await ids({ limit: 0.5 })).toEqual([B]);
+    expect(await ids({ limit: -1, offset: -2 })).toEqual([B, A]);
+    expect(await ids({ offset: 0.5 })).toEqual([A]);
+    const messages = async (extra: object) =>
+      (await getSessionMessages(A, { sessionStore: store, dir, ...extra })).map((m) => m.type);
+    expect(await messages({ offset: 0.5, limit: 1.6 })).toEqual(['user', 'assistant']);
+    expect(await messages({ limit: 0.5 })).toEqual([]);
+    await expect(listSessions({ sessionStore: store, dir, limit: '1' as unknown as number })).rejects.toThrow(
+      TypeError,
+    );
+  });
+
   it('should list newest first from summaries without loading any session', async () => {
     const store = await seeded();
     const spy: SessionStore = {
@@ -297,6 +313,62 @@ describe('store-backed fork', () => {
     expect(messages.map((m) => m.message)).toEqual(
       (await getSessionMessages(A, { sessionStore: store, dir })).map((m) => m.message),
     );
+  });
+
+  it('should stamp requestSessionId, carry trailing state, default a blank title and cut before a final boundary (issue 13)', async () => {
+    const store = new InMemorySessionStore();
+    const S = '22222222-2222-4222-8222-222222222222';
+    const u1 = '22222222-2222-4222-8222-000000000001';
+    const a1 = '22222222-2222-4222-8222-000000000002';
+    const boundary = '22222222-2222-4222-8222-000000000003';
+    const from = { sessionId: '33333333-3333-4333-8333-333333333333', messageUuid: 'x' };
+    await store.append({ projectKey, sessionId: S }, [
+      { type: 'user', uuid: u1, parentUuid: null, sessionId: S, message: { role: 'user', content: 'hi' } },
+      { type: 'atis-latch', atis: 'early', sessionId: S },
+      {
+        type: 'assistant',
+        uuid: a1,
+        parentUuid: u1,
+        sessionId: S,
+        forkedFrom: from,
+        message: { id: 'm', role: 'assistant', content: [] },
+      },
+      {
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: boundary,
+        parentUuid: null,
+        logicalParentUuid: a1,
+        sessionId: S,
+      },
+      { type: 'atis-latch', atis: 'late', sessionId: S },
+      { type: 'tools-used', tools: ['Read'], sessionId: S },
+      { type: 'relocated', relocatedCwd: '/moved', sessionId: S },
+      { type: 'mode', mode: 'plan', sessionId: S },
+      { type: 'custom-title', customTitle: 'Stored', sessionId: S },
+    ]);
+    const { sessionId } = await forkSession(S, {
+      sessionStore: store,
+      dir,
+      title: ' ',
+      upToMessageId: boundary,
+    });
+    const forked = store.getEntries({ projectKey, sessionId });
+    expect(forked.map((e) => e.type)).toEqual([
+      'user',
+      'assistant',
+      'atis-latch',
+      'tools-used',
+      'relocated',
+      'custom-title',
+    ]);
+    expect(forked[1]?.['requestSessionId']).toBe(from.sessionId);
+    expect(forked.slice(2, 5)).toEqual([
+      { type: 'atis-latch', sessionId, atis: 'late' },
+      { type: 'tools-used', sessionId, tools: ['Read'] },
+      { type: 'relocated', sessionId, relocatedCwd: '/moved' },
+    ]);
+    expect(forked.at(-1)).toMatchObject({ customTitle: 'Stored (fork)' });
   });
 
   it('should fork up to a message, with an explicit title, and refuse bad requests', async () => {

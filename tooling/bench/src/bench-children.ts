@@ -168,6 +168,36 @@ export async function measureCase(run: SideRunner, plan: MeasurePlan): Promise<C
   };
 }
 
+/** The time of a side that stands for a physical floor (the least work the operation needs). */
+export interface FloorFigures {
+  readonly ok: boolean;
+  readonly error?: string;
+  /** The one call of a fresh process. */
+  readonly firstCallMs: number;
+  /** The mean call after the warm-up calls, medians over rounds (as {@link SideFigures.steadyMs}). */
+  readonly steadyMs: number;
+  readonly count: number;
+}
+
+/**
+ * Measures a floor side with the same plan as the sides it is compared to: per round a fresh
+ * one-call child and a steady-state child; medians over rounds.
+ */
+export async function measureFloor(
+  run: () => Promise<ChildReport>,
+  runSteady: () => Promise<ChildReport>,
+  plan: MeasurePlan,
+): Promise<FloorFigures> {
+  const cold: ChildReport[] = [];
+  const steady: ChildReport[] = [];
+  for (let round = 0; round < plan.rounds; round++) {
+    cold.push(await run());
+    if (plan.steadyCalls > 0) steady.push(await runSteady());
+  }
+  const { ok, error, firstCallMs, steadyMs, count } = summarize(cold, steady, plan);
+  return { ok, ...(error === undefined ? {} : { error }), firstCallMs, steadyMs, count };
+}
+
 /** The table cells of a measured case: times, speedups, memory and agreement. */
 export function figureCells(figures: CaseFigures): string[] {
   const { ours, official, floorRssMiB } = figures;

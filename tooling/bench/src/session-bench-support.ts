@@ -4,9 +4,12 @@ import { type ChildReport, runBenchChild, type Side } from './bench-children.js'
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'session-bench-child.mjs');
 
-/** Runs one side of a session benchmark (`session-bench-child.mjs`) in a fresh child. */
+/**
+ * Runs one side of a session benchmark (`session-bench-child.mjs`) in a fresh child; `readfloor`
+ * is the listing's read floor (every transcript opened, stat'ed, read at both ends, closed).
+ */
 export function runSessionChild(
-  side: Side,
+  side: Side | 'readfloor',
   op: 'list' | 'messages',
   configDir: string,
   calls: number,

@@ -10,6 +10,7 @@ import {
   fmt,
   type MeasurePlan,
   measureCase,
+  measureFloor,
   selectedSizes,
 } from './bench-children.js';
 import { formatTable } from './format-table.js';
@@ -40,28 +41,48 @@ const benchmark: Benchmark = {
       try {
         const corpus = generateListingCorpus(join(root, 'config'), sessions);
         const plan = planFor(sessions);
+        const configDir = join(root, 'config');
         const figures = await measureCase(
-          (side, calls) => runSessionChild(side, 'list', join(root, 'config'), calls),
+          (side, calls) => runSessionChild(side, 'list', configDir, calls),
+          plan,
+        );
+        const floor = await measureFloor(
+          () => runSessionChild('readfloor', 'list', configDir, 1),
+          () => runSessionChild('readfloor', 'list', configDir, plan.steadyCalls),
           plan,
         );
         rows.push([
           String(sessions),
           fmt(corpus.bytes / MB_BYTES),
           ...figureCells(figures),
+          fmt(floor.steadyMs, 1),
+          fmt(figures.ours.steadyMs / floor.steadyMs, 2),
+          fmt(figures.official.steadyMs / floor.steadyMs, 1),
           fmt((figures.ours.steadyMs * 1000) / sessions, 1),
+          fmt((floor.steadyMs * 1000) / sessions, 1),
         ]);
-        raw.push({ sessions, corpusBytes: corpus.bytes, projects: corpus.projects, plan, figures });
+        raw.push({ sessions, corpusBytes: corpus.bytes, projects: corpus.projects, plan, figures, floor });
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
     }
     return {
-      columns: ['sessions', 'corpus MB', ...FIGURE_COLUMNS, 'ours steady µs/session'],
+      columns: [
+        'sessions',
+        'corpus MB',
+        ...FIGURE_COLUMNS,
+        'read floor steady ms',
+        'ours / read floor',
+        'official / read floor',
+        'ours steady µs/session',
+        'read floor µs/session',
+      ],
       rows,
       notes: [
         'listSessions() with no options over every project (about 100 sessions per project folder), both sides pointed at the same CLAUDE_CONFIG_DIR.',
         ...figureNotes(planFor, sizes),
         'results: digest of sorted "sessionId:summary" pairs, compared between the sides. Page cache warm (corpus just written).',
+        'read floor: a plain child that lists every project folder, then opens, fstats, reads the first and the last 64 KiB of every transcript and closes it (synchronously, one file after another): the least I/O a listing can do. "ours / read floor" is our steady mean over its steady mean.',
         'Transcripts are synthetic, shaped like CLI 2.1.332 output (prompt snapshots, request shapes, tool calls and results), 10 KB to 2 MB.',
       ],
       raw,

@@ -36,6 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURE_DIR = join(HERE, '../../../packages/session-jsonl/test/fixtures/cli');
 const AGENT_TOOL_ID = 'toolu_e2e_spawn_agent';
+const PARALLEL_TOOL_IDS = ['toolu_e2e_parallel_1', 'toolu_e2e_parallel_2'] as const;
 
 /** Every main request's text, so a test can see what history the CLI sent. */
 function historyText(request: RecordedMessagesRequest): string {
@@ -45,6 +46,14 @@ function historyText(request: RecordedMessagesRequest): string {
 /** Replies keyed on the request, not on a counter (the CLI sends side requests in between). */
 function script(request: RecordedMessagesRequest) {
   const last = request.lastUserText;
+  const answered = new Set(request.toolResults.map((result) => result.toolUseId));
+  if (PARALLEL_TOOL_IDS.every((id) => answered.has(id))) return reply(text('both tools done'));
+  if (last.includes('PARALLEL')) {
+    return reply(
+      toolUse('Bash', { command: 'echo one', description: 'first' }, PARALLEL_TOOL_IDS[0]),
+      toolUse('Bash', { command: 'echo two', description: 'second' }, PARALLEL_TOOL_IDS[1]),
+    );
+  }
   if (request.toolResults.some((result) => result.toolUseId === AGENT_TOOL_ID))
     return reply(text('main agent: the subagent finished'));
   if (last.includes('SUBTASK')) return reply(text('subagent: subtask done'));
@@ -233,6 +242,48 @@ describe('session transcripts against the real CLI', () => {
     expect(main.some((message) => subagentUuids.has(message.uuid))).toBe(false);
     expect(JSON.stringify(main)).toContain('main agent: the subagent finished');
     expect(JSON.stringify(main)).toContain(`"tool_use_id":"${AGENT_TOOL_ID}"`);
+  });
+
+  it('should read both calls and both results of a parallel tool call, and resume a fork of it', async () => {
+    const run = await runCli(['-p', 'run two tools PARALLEL', '--allowedTools', 'Bash']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(resultText(run)).toBe('both tools done');
+    const parallel = sessionIdOf(run);
+    const messages = await getSessionMessages(parallel, { configDir: sandbox.configDir });
+    const blocks = messages.map((message) => {
+      const content = (message.message as { content: unknown }).content;
+      const first = Array.isArray(content) ? (content[0] as Record<string, unknown>) : undefined;
+      return `${message.type}:${String(first?.['type'] ?? 'text')}:${String(first?.['id'] ?? first?.['tool_use_id'] ?? '')}`;
+    });
+    const callAt = PARALLEL_TOOL_IDS.map((id) => blocks.indexOf(`assistant:tool_use:${id}`));
+    const resultAt = PARALLEL_TOOL_IDS.map((id) => blocks.indexOf(`user:tool_result:${id}`));
+    expect(
+      callAt.every((at) => at > 0),
+      blocks.join(' '),
+    ).toBe(true);
+    expect(
+      resultAt.every((at, index) => at > callAt[index]!),
+      blocks.join(' '),
+    ).toBe(true);
+    expect(blocks.at(-1)).toBe('assistant:text:');
+    expect(Math.max(...resultAt)).toBeLessThan(blocks.length - 1);
+    const { sessionId: forkId } = await forkSession(parallel, { configDir: sandbox.configDir, title: ' ' });
+    const forkLines = transcriptLines(join(projectDir, `${forkId}.jsonl`));
+    const assistants = forkLines.filter((line) => line['type'] === 'assistant');
+    expect(assistants.length).toBeGreaterThanOrEqual(3);
+    expect(assistants.every((line) => line['requestSessionId'] === parallel)).toBe(true);
+    expect(forkLines.at(-1)).toMatchObject({
+      type: 'custom-title',
+      customTitle: 'run two tools PARALLEL (fork)',
+    });
+    const resumed = await runCli(['-p', 'after the fork MARK5', `--resume=${forkId}`]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(sessionIdOf(resumed)).toBe(forkId);
+    const history = historyText(fake.mainRequests().at(-1)!);
+    for (const id of PARALLEL_TOOL_IDS) expect(history).toContain(id);
+    expect(await getSessionMessages(forkId, { configDir: sandbox.configDir })).toHaveLength(
+      messages.length + 2,
+    );
   });
 
   it('should keep the transcripts as the fixture corpus when asked to', () => {

@@ -75,7 +75,7 @@
 
   ;; At a quote: the position after the closing quote, or TRUNCATED.
   (func $skip_string (param $i i32) (param $end i32) (result i32)
-    (local $j i32) (local $mask i32) (local $c i32) (local $chunk v128)
+    (local $j i32) (local $mask i32) (local $c i32) (local $p i32) (local $chunk v128)
     (local.set $j (i32.add (local.get $i) (i32.const 1)))
     (loop $next
       (if (i32.ge_u (local.get $j) (local.get $end)) (then (return (global.get $TRUNCATED))))
@@ -87,11 +87,24 @@
               (v128.or
                 (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x22)))
                 (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x5c))))))
-          (if (i32.eqz (local.get $mask))
-            (then
-              (local.set $j (i32.add (local.get $j) (i32.const 16)))
-              (br $next)))
-          (local.set $j (i32.add (local.get $j) (i32.ctz (local.get $mask)))))
+          ;; Every quote and backslash of the block in turn: a backslash takes the byte after it
+          ;; out of the mask (or, at the block's end, out of the next block), so a string full of
+          ;; escapes is still read a block at a time.
+          (block $in_block_done
+            (loop $in_block
+              (br_if $in_block_done (i32.eqz (local.get $mask)))
+              (local.set $p (i32.ctz (local.get $mask)))
+              (if (i32.eq (i32.load8_u (i32.add (local.get $j) (local.get $p))) (i32.const 0x22))
+                (then (return (i32.add (i32.add (local.get $j) (local.get $p)) (i32.const 1)))))
+              (if (i32.eq (local.get $p) (i32.const 15))
+                (then
+                  (local.set $j (i32.add (local.get $j) (i32.const 17)))
+                  (br $next)))
+              (local.set $mask
+                (i32.and (local.get $mask) (i32.xor (i32.shl (i32.const 3) (local.get $p)) (i32.const -1))))
+              (br $in_block)))
+          (local.set $j (i32.add (local.get $j) (i32.const 16)))
+          (br $next))
         (else
           (local.set $c (i32.load8_u (local.get $j)))
           (if (i32.and (i32.ne (local.get $c) (i32.const 0x22)) (i32.ne (local.get $c) (i32.const 0x5c)))

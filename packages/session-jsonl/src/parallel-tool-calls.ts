@@ -1,0 +1,60 @@
+import type { ChainNode } from './conversation-chain.js';
+
+/**
+ * Puts back the parts of parallel tool calls that a leaf-to-root walk misses. The CLI writes one
+ * entry per content block, so an API message with two `tool_use` blocks becomes two assistant
+ * entries sharing `message.id`, and each tool result hangs off the entry whose call it answers:
+ * the walk from the latest leaf follows only one of those branches.
+ *
+ * After each run of chain assistants sharing a message id, this inserts the other assistant
+ * entries of that message that are off the chain, then the off-chain user entries whose parent is
+ * any of them (their tool results), each group in file order. So every result follows the
+ * `tool_use` it answers and precedes the next assistant turn (seed 001).
+ */
+export function withParallelToolCalls<T extends ChainNode>(chain: readonly T[], entries: readonly T[]): T[] {
+  const byMessageId = new Map<string, T[]>();
+  for (const entry of entries) {
+    if (entry.type !== 'assistant' || entry.messageId === undefined) continue;
+    const group = byMessageId.get(entry.messageId);
+    if (group === undefined) byMessageId.set(entry.messageId, [entry]);
+    else group.push(entry);
+  }
+  if (![...byMessageId.values()].some((group) => group.length > 1)) return [...chain];
+  const placed = new Set<T>(chain);
+  const childrenOf = new Map<string, T[]>();
+  for (const entry of entries) {
+    if (entry.type !== 'user' || entry.parentUuid === undefined || placed.has(entry)) continue;
+    const children = childrenOf.get(entry.parentUuid);
+    if (children === undefined) childrenOf.set(entry.parentUuid, [entry]);
+    else children.push(entry);
+  }
+  const out: T[] = [];
+  const run: T[] = [];
+  for (let i = 0; i < chain.length; i++) {
+    const entry = chain[i]!;
+    out.push(entry);
+    if (entry.type !== 'assistant' || entry.messageId === undefined) continue;
+    run.push(entry);
+    const next = chain[i + 1];
+    if (next !== undefined && next.type === 'assistant' && next.messageId === entry.messageId) continue;
+    const members = [...run];
+    run.length = 0;
+    for (const sibling of byMessageId.get(entry.messageId) ?? []) {
+      if (placed.has(sibling)) continue;
+      placed.add(sibling);
+      out.push(sibling);
+      members.push(sibling);
+    }
+    const results: T[] = [];
+    for (const member of members) {
+      for (const child of childrenOf.get(member.uuid) ?? []) {
+        if (!placed.has(child)) {
+          placed.add(child);
+          results.push(child);
+        }
+      }
+    }
+    out.push(...results.sort((a, b) => a.position - b.position));
+  }
+  return out;
+}

@@ -1,0 +1,278 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempConfig, type TempConfig } from '../test/helpers.js';
+import { archiveSession } from './delete-archive.js';
+import { forkSession } from './fork-session.js';
+import { listSessions } from './list-sessions.js';
+import { projectKeyForDirectory } from './project-key.js';
+import { getSessionInfo } from './session-info.js';
+import { getSessionMessages } from './session-messages.js';
+import { foldSummaryEntries, sessionInfoFromSummary } from './summary-fold.js';
+import type { SDKSessionInfo } from './types.js';
+
+/**
+ * Issue 13: where our session API must behave as the official SDK 0.3.332 does. The corpus is
+ * `test/fixtures/parity` (written by `scripts/make-parity-fixtures.mjs`); each expectation below
+ * was observed by running the official SDK on the same folders (a deliberate difference says so).
+ */
+const CORPUS = fileURLToPath(new URL('../test/fixtures/parity/projects/', import.meta.url));
+const T0 = Date.UTC(2026, 4, 1, 12);
+const PROJECT = '-home-dev-parity';
+const sid = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const mid = (n: number, k: number) =>
+  `${sid(n).slice(0, 24)}${(0x100000 + k).toString(16).padStart(12, '0')}`;
+
+let temp: TempConfig;
+let options: { configDir: string };
+beforeEach(() => {
+  temp = makeTempConfig();
+  options = { configDir: temp.configDir };
+  cpSync(CORPUS, temp.projectsDir, { recursive: true });
+  const files = readdirSync(temp.projectsDir)
+    .flatMap((folder) =>
+      readdirSync(join(temp.projectsDir, folder)).map((name) => join(temp.projectsDir, folder, name)),
+    )
+    .filter((path) => path.endsWith('.jsonl'))
+    .sort();
+  files.forEach((path, index) => {
+    const seconds = (T0 + index * 10_000) / 1000;
+    utimesSync(path, seconds, seconds);
+  });
+});
+afterEach(() => temp.cleanup());
+
+const listed = async (extra: object = {}): Promise<Map<string, SDKSessionInfo>> =>
+  new Map((await listSessions({ ...options, ...extra })).map((info) => [info.sessionId, info]));
+const uuidsOf = async (n: number, extra: object = {}) =>
+  (await getSessionMessages(sid(n), { ...options, ...extra })).map((message) => message.uuid);
+const forkLines = (forkId: string): Record<string, unknown>[] =>
+  readFileSync(join(temp.projectsDir, PROJECT, `${forkId}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('issue 13: behaviour shared with the official SDK', () => {
+  it('1. returns both calls and both results of parallel tool calls', async () => {
+    expect(await uuidsOf(0x201)).toEqual([1, 2, 3, 4, 5, 6].map((k) => mid(0x201, k)));
+    expect(await uuidsOf(0x221)).toEqual([1, 3, 2, 4, 5, 6].map((k) => mid(0x221, k)));
+  });
+
+  it('2. shows bash input as `! cmd`, skips tagged text and interruptions, keeps inner whitespace', async () => {
+    const rows = await listed();
+    expect(rows.get(sid(0x202))?.firstPrompt).toBe('! ls -la');
+    expect(rows.get(sid(0x222))?.summary).toBe('! echo hi');
+    expect(rows.get(sid(0x223))?.firstPrompt).toBe('line one line two  line three');
+    expect(rows.get(sid(0x224))?.firstPrompt).toBe('tabs\t\tkept   and   spaces');
+    expect(rows.get(sid(0x225))?.firstPrompt).toBe('<Upper>not a tag</Upper>');
+  });
+
+  it('3. lists an image-only session as Image and a document-only one as Document', async () => {
+    const rows = await listed();
+    expect(rows.get(sid(0x203))).toMatchObject({ summary: 'Image' });
+    expect(rows.get(sid(0x203))?.firstPrompt).toBeUndefined();
+    expect(rows.get(sid(0x233))?.summary).toBe('Document');
+    expect(rows.get(sid(0x243))?.firstPrompt).toBe('describe this');
+    expect((await getSessionInfo(sid(0x203), options))?.summary).toBe('Image');
+  });
+
+  it('4. classifies a session by the entrypoint in its tail when line 1 outgrows the head', async () => {
+    expect((await listed()).has(sid(0x204))).toBe(true);
+    expect((await listed({ includeProgrammatic: false })).has(sid(0x204))).toBe(false);
+  });
+
+  it('5. reports the last relocated cwd in info, listing and the fold', async () => {
+    expect((await listed()).get(sid(0x205))?.cwd).toBe('/home/dev/moved');
+    expect((await getSessionInfo(sid(0x205), options))?.cwd).toBe('/home/dev/moved');
+    // Deliberate: a blank relocatedCwd after a real one is ignored (the official falls back to the original cwd).
+    expect((await listed()).get(sid(0x235))?.cwd).toBe('/home/dev/moved');
+    const entries = readFileSync(join(CORPUS, PROJECT, `${sid(0x205)}.jsonl`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const folded = sessionInfoFromSummary(sid(0x205), foldSummaryEntries(undefined, entries), {
+      lastModified: 0,
+    });
+    expect(folded?.cwd).toBe('/home/dev/moved');
+  });
+
+  it('6. takes the title from custom-title.json when the transcript has none', async () => {
+    const rows = await listed();
+    expect(rows.get(sid(0x206))).toMatchObject({ summary: 'Sidecar  title', customTitle: 'Sidecar  title' });
+    expect((await getSessionInfo(sid(0x206), options))?.customTitle).toBe('Sidecar  title');
+    expect(rows.get(sid(0x236))?.customTitle).toBe('y'.repeat(200));
+    expect(rows.get(sid(0x246))?.customTitle).toBe('Entry title');
+    expect(rows.get(sid(0x256))?.customTitle).toBeUndefined();
+    const { sessionId } = await forkSession(sid(0x24d), options);
+    expect(forkLines(sessionId).at(-1)).toMatchObject({
+      type: 'custom-title',
+      customTitle: 'From sidecar (fork)',
+    });
+  });
+
+  it('7. reads an archive mark as superseded by a newer human prompt or queued command', async () => {
+    const rows = await listed();
+    expect(rows.get(sid(0x207))?.archived).toBe(false);
+    expect(rows.get(sid(0x237))?.archived).toBe(true);
+    expect(rows.get(sid(0x247))?.archived).toBe(false);
+    expect(rows.get(sid(0x257))?.archived).toBe(true);
+    expect((await getSessionInfo(sid(0x207), options))?.archived).toBe(false);
+  });
+
+  it('8. hides a session continued in an existing transcript from listings only', async () => {
+    const rows = await listed();
+    expect(rows.has(sid(0x208))).toBe(false);
+    expect(rows.has(sid(0x238))).toBe(true);
+    expect(rows.has(sid(0x248))).toBe(true);
+    expect(rows.has(sid(0x258))).toBe(true);
+    expect((await getSessionInfo(sid(0x208), options))?.summary).toBe('continued elsewhere');
+  });
+
+  it('9. reads line 1 after a byte order mark', async () => {
+    const info = (await listed()).get(sid(0x209));
+    expect(info?.createdAt).toBe(Date.parse('2026-05-01T08:00:00.000Z'));
+    // Deliberate: its prompt counts too (the official takes only its timestamp and shows `second prompt`).
+    expect(info?.firstPrompt).toBe('after a byte order mark');
+  });
+
+  it('12. carries isCompactSummary, is_meta, isQueuedCommand and interruptedByShutdown', async () => {
+    const messages = await getSessionMessages(sid(0x20c), options);
+    const flags = messages.map(({ isCompactSummary, is_meta, isQueuedCommand, interruptedByShutdown }) => ({
+      ...(isCompactSummary === undefined ? {} : { isCompactSummary }),
+      ...(is_meta === undefined ? {} : { is_meta }),
+      ...(isQueuedCommand === undefined ? {} : { isQueuedCommand }),
+      ...(interruptedByShutdown === undefined ? {} : { interruptedByShutdown }),
+    }));
+    expect(flags).toEqual([
+      {},
+      { isCompactSummary: true, is_meta: true },
+      { isQueuedCommand: true },
+      { interruptedByShutdown: true },
+      { is_meta: true },
+      {},
+      {},
+    ]);
+  });
+
+  it('13. stamps requestSessionId and carries the trailing state entries into a fork', async () => {
+    const { sessionId } = await forkSession(sid(0x20d), options);
+    const lines = forkLines(sessionId);
+    const assistants = lines.filter((line) => line['type'] === 'assistant');
+    expect(assistants.map((line) => line['requestSessionId'])).toEqual([sid(0x20d), sid(0x20d)]);
+    expect(
+      lines.filter((line) => line['type'] === 'user').every((line) => !('requestSessionId' in line)),
+    ).toBe(true);
+    expect(lines.slice(-4)).toEqual([
+      { type: 'atis-latch', sessionId, atis: 'late' },
+      { type: 'tools-used', sessionId, tools: ['Read'] },
+      { type: 'relocated', sessionId, relocatedCwd: '/home/dev/moved' },
+      expect.objectContaining({ type: 'custom-title', customTitle: 'Source title (fork)' }),
+    ]);
+    const ofFork = forkLines((await forkSession(sid(0x23d), options)).sessionId);
+    expect(ofFork.find((line) => line['type'] === 'assistant')?.['requestSessionId']).toBe(sid(0x2fd));
+  });
+
+  it('14. reads a blank fork title as no title', async () => {
+    const { sessionId } = await forkSession(sid(0x20d), { ...options, title: '   ' });
+    expect(forkLines(sessionId).at(-1)).toMatchObject({ customTitle: 'Source title (fork)' });
+  });
+
+  it('15. cuts before a compact boundary that follows the last message', async () => {
+    const atBoundary = forkLines(
+      (await forkSession(sid(0x20d), { ...options, upToMessageId: mid(0x20d, 5) })).sessionId,
+    );
+    const atAnswer = forkLines(
+      (await forkSession(sid(0x20d), { ...options, upToMessageId: mid(0x20d, 4) })).sessionId,
+    );
+    expect(atBoundary.some((line) => line['subtype'] === 'compact_boundary')).toBe(false);
+    expect(atBoundary.map((line) => line['type'])).toEqual(atAnswer.map((line) => line['type']));
+    expect(
+      atBoundary.map((line) => (line['forkedFrom'] as { messageUuid?: string } | undefined)?.messageUuid),
+    ).toEqual(
+      atAnswer.map((line) => (line['forkedFrom'] as { messageUuid?: string } | undefined)?.messageUuid),
+    );
+  });
+
+  it('16. looks a duplicated id up in folder name order and archives every copy', async () => {
+    const second = join(temp.projectsDir, '-home-dev-dup-b', `${sid(0x210)}.jsonl`);
+    utimesSync(second, T0 / 1000 + 3600, T0 / 1000 + 3600);
+    expect((await getSessionInfo(sid(0x210), options))?.summary).toBe('copy in the first folder');
+    expect(await uuidsOf(0x210)).toEqual([mid(0x210, 1)]);
+    expect((await listed()).get(sid(0x210))?.summary).toBe('copy in the second folder');
+    await archiveSession(sid(0x210), options);
+    for (const folder of ['-home-dev-dup-a', '-home-dev-dup-b']) {
+      expect(existsSync(join(temp.projectsDir, folder, sid(0x210), 'archived.json'))).toBe(true);
+    }
+    expect((await listed()).get(sid(0x210))?.archived).toBe(true);
+  });
+
+  it('17. reads options leniently: empty dir, negative and fractional counts', async () => {
+    const all = (await listSessions(options)).map((info) => info.sessionId);
+    const ids = async (extra: object) =>
+      (await listSessions({ ...options, ...extra })).map((info) => info.sessionId);
+    expect(await ids({ dir: '' })).toEqual(all);
+    expect(await ids({ limit: -1, offset: -3 })).toEqual(all);
+    expect(await ids({ limit: 1.5 })).toEqual(all.slice(0, 2));
+    expect(await ids({ limit: 0.4, offset: 0.5 })).toEqual(all.slice(1, 2));
+    expect(await ids({ limit: null })).toEqual(all);
+    expect(await uuidsOf(0x201, { offset: 1.5, limit: 1.6 })).toEqual([mid(0x201, 2), mid(0x201, 3)]);
+    expect(await uuidsOf(0x201, { limit: 0.5 })).toEqual([]);
+    expect(await uuidsOf(0x201, { limit: -1, offset: -2 })).toHaveLength(6);
+    await expect(listSessions({ ...options, limit: '2' as unknown as number })).rejects.toThrow(TypeError);
+    await expect(
+      getSessionMessages(sid(0x201), { ...options, offset: {} as unknown as number }),
+    ).rejects.toThrow(/offset must be a number/);
+  });
+});
+
+describe('issue 13: project folders of a dir', () => {
+  const entry = (n: number, text: string, cwd: string | undefined) =>
+    `${JSON.stringify({ parentUuid: null, sessionId: sid(n), type: 'user', message: { role: 'user', content: text }, uuid: mid(n, 1), timestamp: '2026-05-01T10:00:00.000Z', ...(cwd === undefined ? {} : { cwd }) })}\n`;
+  const put = (folder: string, n: number, text: string, cwd: string | undefined) => {
+    mkdirSync(join(temp.projectsDir, folder), { recursive: true });
+    writeFileSync(join(temp.projectsDir, folder, `${sid(n)}.jsonl`), entry(n, text, cwd));
+  };
+  const idsIn = async (dir: string) =>
+    (await listSessions({ ...options, dir })).map((info) => info.sessionId.slice(-3)).sort();
+
+  it('10. searches every folder sharing a cut key, keeping transcripts whose cwd maps to the full key', async () => {
+    const root = realpathSync(temp.root);
+    const dir = join(root, 'x'.repeat(120), 'y'.repeat(120));
+    const other = join(root, 'x'.repeat(120), `${'y'.repeat(119)}z`);
+    mkdirSync(dir, { recursive: true });
+    const key = await projectKeyForDirectory(dir);
+    const prefix = key.slice(0, 200);
+    put(`${prefix}-bunhash1`, 0x612, 'bun folder, own cwd', dir);
+    put(`${prefix}-bunhash1`, 0x613, 'bun folder, another project', other);
+    put(`${prefix}-bunhash2`, 0x614, 'bun folder, no cwd', undefined);
+    expect(await idsIn(dir)).toEqual(['612']);
+    put(key, 0x611, 'exact folder', dir);
+    put(key, 0x615, 'exact folder, cwd of another key', other);
+    expect(await idsIn(dir)).toEqual(['611', '612', '615']);
+    expect((await getSessionInfo(sid(0x612), { ...options, dir }))?.summary).toBe('bun folder, own cwd');
+  });
+
+  it('11. drops a session recorded in another existing path with the same sanitized name', async () => {
+    const root = realpathSync(temp.root);
+    mkdirSync(join(root, 'col', 'a-b'), { recursive: true });
+    mkdirSync(join(root, 'col', 'a', 'b'), { recursive: true });
+    const dir = join(root, 'col', 'a-b');
+    const key = await projectKeyForDirectory(dir);
+    put(key, 0x601, 'in a-b', dir);
+    put(key, 0x602, 'in a/b', join(root, 'col', 'a', 'b'));
+    put(key, 0x603, 'in a.b, which does not exist', join(root, 'col', 'a.b'));
+    put(key, 0x604, 'no cwd', undefined);
+    expect(await idsIn(dir)).toEqual(['601', '603', '604']);
+    expect((await getSessionInfo(sid(0x602), { ...options, dir }))?.summary).toBe('in a/b');
+  });
+});
