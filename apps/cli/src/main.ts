@@ -7,7 +7,8 @@ const USAGE = `Usage: ccsdk run <prompt> [--model <name>] [--cwd <dir>] [--max-t
   run     Runs the prompt through Claude Code and prints the stream.
           Without ANTHROPIC_API_KEY it runs offline against a scripted model.
   serve   Hosts Claude Code sessions for Direct Connect clients (cc://host:port/<token>).
-  sessions  Lists, shows, searches, exports and manages the Claude Code sessions on disk.`;
+  sessions  Lists, shows, searches, exports and manages the Claude Code sessions on disk,
+            and imports them into a PostgreSQL or Redis session store.`;
 
 async function main(argv: string[]): Promise<number> {
   // Each verb loads only its own code, so `sessions` starts without the SDK and the server.

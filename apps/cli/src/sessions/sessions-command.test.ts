@@ -17,6 +17,7 @@ const VALID_ARGS: Record<string, string[]> = {
   archive: [SESSION],
   unarchive: [SESSION],
   rm: [SESSION],
+  import: [SESSION, '--store', 'redis://127.0.0.1:1'],
 };
 
 let fixture: FixtureCopy;

@@ -3,6 +3,7 @@ import { CliError, toCliError } from './cli-error.js';
 import { type CommandIo, processIo } from './command-io.js';
 import { exportVerb } from './export.js';
 import { forkVerb } from './fork.js';
+import { importVerb } from './import.js';
 import { listVerb } from './list.js';
 import { renameVerb } from './rename.js';
 import { rmVerb } from './rm.js';
@@ -23,6 +24,7 @@ export const SESSIONS_VERBS: readonly SessionsVerb[] = [
   archiveVerb,
   unarchiveVerb,
   rmVerb,
+  importVerb,
 ];
 
 /** The `ccsdk sessions --help` text. */
