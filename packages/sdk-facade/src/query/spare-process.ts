@@ -26,8 +26,10 @@ export type ClaimOptions = {
  * when the process is gone. Dispose (or `close()`) an unclaimed spare to stop it.
  */
 export interface SpareProcess extends AsyncDisposable {
+  /** Hands the spare to a session: the prompt and the options for its folder; returns that session's query. */
   claim(params: { prompt: string | AsyncIterable<SDKUserMessage>; options: ClaimOptions }): Query;
   readonly claimed: Promise<{ cwd: string; sessionId: string; parkedMs?: number; sdkMcpSettled: boolean }>;
   readonly exited: Promise<void>;
+  /** Stops the spare's CLI if it has not been claimed. */
   close(): void;
 }
