@@ -3,6 +3,7 @@
 // to but the package does not export fails the run. Packages are found on disk, so a new one is covered.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OptionDefaults } from 'typedoc';
 
 /** Folders whose children are workspace packages. */
 const WORKSPACE_ROOTS = ['packages', 'apps'];
@@ -53,7 +54,14 @@ export default {
     '@ccsdk/session-store',
   ],
   out: 'docs/api',
+  // No source links, and no git lookups for them: the repository has no public web host to link
+  // to, and TypeDoc would otherwise read the `origin` remote to guess one, warning (an error here)
+  // in a clone whose remote is missing or unusable. Pages still name each declaration's file and
+  // line, as plain text.
+  disableSources: true,
   readme: 'README.md',
+  // The package READMEs are the modules' pages; session-store-postgres's shows its table in SQL.
+  highlightLanguages: [...OptionDefaults.highlightLanguages, 'sql'],
   validation: { notExported: true, invalidLink: true, notDocumented: true, rewrittenLink: true },
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,
