@@ -3,6 +3,7 @@
 // to but the package does not export fails the run. Packages are found on disk, so a new one is covered.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { OptionDefaults } from 'typedoc';
 
 /** Folders whose children are workspace packages. */
 const WORKSPACE_ROOTS = ['packages', 'apps'];
@@ -26,7 +27,13 @@ export default {
   name: 'ccsdk',
   entryPointStrategy: 'packages',
   entryPoints: packages.map((pkg) => pkg.dir),
-  packageOptions: { entryPoints: ['src/index.ts'], excludeInternal: true, excludePrivate: true },
+  packageOptions: {
+    entryPoints: ['src/index.ts'],
+    excludeInternal: true,
+    excludePrivate: true,
+    // Each package is converted with these options, not the root's: see `disableSources` below.
+    disableSources: true,
+  },
   packagesRequiringDocumentation: packages.map((pkg) => pkg.name),
   // Every exported declaration and every member with behaviour must carry a comment. Plain data fields
   // (`Property`) are required only in the packages of `propertyDocsPackages` below: elsewhere most are
@@ -53,7 +60,14 @@ export default {
     '@ccsdk/session-store',
   ],
   out: 'docs/api',
+  // No source links and no "Defined in" lines, so no git lookups for them: the repository has no
+  // public web host to link to, and TypeDoc would otherwise read the `origin` remote to guess one,
+  // warning (an error here) in a clone whose remote is missing or unusable. Set here and in
+  // `packageOptions`, since both the root and every package look the remote up.
+  disableSources: true,
   readme: 'README.md',
+  // The package READMEs are the modules' pages; session-store-postgres's shows its table in SQL.
+  highlightLanguages: [...OptionDefaults.highlightLanguages, 'sql'],
   validation: { notExported: true, invalidLink: true, notDocumented: true, rewrittenLink: true },
   treatWarningsAsErrors: true,
   treatValidationWarningsAsErrors: true,

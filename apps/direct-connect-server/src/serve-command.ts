@@ -54,7 +54,10 @@ export interface ServeCommandIo {
 }
 
 /** A store `--store` opened: a `SessionStore`, closed after the server when it can be. */
-export type ServeStore = SessionStore & { close?: () => Promise<void> };
+export type ServeStore = SessionStore & {
+  /** Releases the store's connections; awaited once the server has shut down, and a rejection is ignored. */
+  close?: () => Promise<void>;
+};
 
 /**
  * `ccsdk serve`: parses `argv` (the words after `serve`), starts a Direct Connect server, prints

@@ -44,8 +44,12 @@ export type {
   JsonRpcMessage,
   SDKControlPermissionRequest,
 } from './wire/control/cli-control-requests.js';
-export type { SDKControlGetContextUsageResponse } from './wire/control/context-usage-response.js';
 export type {
+  NamedTokens,
+  SDKControlGetContextUsageResponse,
+} from './wire/control/context-usage-response.js';
+export type {
+  PendingControlRequests,
   SDKControlCancelRequest,
   SDKControlRequest,
   SDKControlRequestInner,
@@ -67,8 +71,11 @@ export type {
   SDKPermissionRuleEntry,
   SDKPermissionWorkspaceDirectory,
   SDKSettingsParseError,
+  UsageBehaviors,
+  UsageWindow,
 } from './wire/control/control-responses.js';
 export type {
+  BareHostRequest,
   HostControlRequest,
   SDKControlInitializeRequest,
   SDKHookCallbackMatcher,
@@ -123,6 +130,7 @@ export type {
   InstructionsLoadedHookInput,
   TaskCompletedHookInput,
   TaskCreatedHookInput,
+  TaskEventFields,
   TeammateIdleHookInput,
   WorktreeCreateHookInput,
   WorktreeRemoveHookInput,
@@ -130,6 +138,7 @@ export type {
 export type { HookInput } from './wire/hooks/hook-input.js';
 export type { AsyncHookJSONOutput, HookJSONOutput, SyncHookJSONOutput } from './wire/hooks/hook-output.js';
 export type {
+  ContextHookSpecificOutput,
   CwdChangedHookSpecificOutput,
   ElicitationHookSpecificOutput,
   ElicitationResultHookSpecificOutput,
@@ -157,6 +166,7 @@ export type {
 } from './wire/hooks/hook-specific-outputs.js';
 export type {
   MessageDisplayHookInput,
+  ModelSwitchFacts,
   NotificationHookInput,
   PostCompactHookInput,
   PostModelSwitchHookInput,
@@ -221,11 +231,18 @@ export type {
   SDKPermissionDenial,
   SDKStartupFailureReason,
   SlashCommand,
+  SystemMessageFields,
   TerminalReason,
   UUID,
 } from './wire/messages/message-common.js';
 export type { SDKMessageOrigin } from './wire/messages/message-origin.js';
-export type { SDKResultError, SDKResultMessage, SDKResultSuccess } from './wire/messages/result-messages.js';
+export type {
+  QueuedBehind,
+  ResultFields,
+  SDKResultError,
+  SDKResultMessage,
+  SDKResultSuccess,
+} from './wire/messages/result-messages.js';
 export type { SDKMessage, SDKUnknownMessage } from './wire/messages/sdk-message.js';
 export type { SDKSystemInitMessage, SDKSystemMessage } from './wire/messages/system-init-message.js';
 export type {
@@ -262,16 +279,24 @@ export type {
   SDKTaskProgressMessage,
   SDKTaskStartedMessage,
   SDKTaskUpdatedMessage,
+  TaskUsage,
 } from './wire/messages/task-messages.js';
 export type {
+  ExtraUsageState,
   SDKContextUsage,
   SDKContextUsageCategory,
   SDKUsageReport,
 } from './wire/messages/usage-reports.js';
-export type { SDKUserMessage, SDKUserMessageReplay } from './wire/messages/user-messages.js';
 export type {
+  SDKUserMessage,
+  SDKUserMessageReplay,
+  UserMessageFields,
+} from './wire/messages/user-messages.js';
+export type {
+  DirectoriesUpdate,
   PermissionBehavior,
   PermissionRuleValue,
   PermissionUpdate,
   PermissionUpdateDestination,
+  RulesUpdate,
 } from './wire/permission-updates.js';

@@ -220,6 +220,8 @@ export type {
   SandboxIgnoreViolations,
   SandboxNetworkConfig,
   SandboxSettings,
+  SecretRule,
+  SigV4Mode,
 } from './options/sandbox.js';
 export type {
   EffortLevel,

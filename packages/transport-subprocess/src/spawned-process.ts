@@ -41,11 +41,17 @@ export interface SpawnedProcess {
   readonly signalCode?: NodeJS.Signals | null;
   /** Sends a signal; used for the SIGTERM and SIGKILL stages of `close()`. */
   kill(signal: NodeJS.Signals): boolean;
+  /** Calls `listener` each time the process exits, with its exit code or the signal that ended it. */
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Calls `listener` each time the process fails to start or to be signalled. */
   on(event: 'error', listener: (error: Error) => void): void;
+  /** Calls `listener` once, when the process exits. */
   once(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Calls `listener` once, on the process's first error. */
   once(event: 'error', listener: (error: Error) => void): void;
+  /** Removes an `exit` listener added with `on` or `once`. */
   off(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Removes an `error` listener added with `on` or `once`. */
   off(event: 'error', listener: (error: Error) => void): void;
 }
 

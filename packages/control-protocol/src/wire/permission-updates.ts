@@ -17,16 +17,22 @@ export type PermissionRuleValue = {
   ruleContent?: string;
 };
 
-/** The fields of a rule update, whatever it does. */
-type RulesUpdate<T extends string> = {
+/**
+ * A permission update of kind `T` that adds, replaces or removes rules: the rules, what they do to
+ * matching tool uses, and where the change is saved.
+ */
+export type RulesUpdate<T extends string> = {
   type: T;
   rules: PermissionRuleValue[];
   behavior: PermissionBehavior;
   destination: PermissionUpdateDestination;
 };
 
-/** The fields of a directory update. */
-type DirectoriesUpdate<T extends string> = {
+/**
+ * A permission update of kind `T` that adds or removes working directories the session may use,
+ * and where the change is saved.
+ */
+export type DirectoriesUpdate<T extends string> = {
   type: T;
   directories: string[];
   destination: PermissionUpdateDestination;

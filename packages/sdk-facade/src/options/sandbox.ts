@@ -23,8 +23,12 @@ export type SandboxFilesystemConfig = {
   disabled?: boolean;
 };
 
-/** How a secret (a file's content or an environment variable) is hidden from sandboxed commands. */
-type SecretRule = {
+/**
+ * How one secret (a file's content or an environment variable) is kept from sandboxed commands:
+ * denied outright or masked, optionally after extracting or decoding part of it, and which hosts
+ * get the real value injected. Used by {@link SandboxCredentialsConfig}.
+ */
+export type SecretRule = {
   mode: 'deny' | 'mask';
   extract?: string;
   onExtractNoMatch?: 'deny' | 'error' | 'warn';
@@ -33,8 +37,11 @@ type SecretRule = {
   injectHosts?: string[];
 };
 
-/** What to do with AWS SigV4 requests from sandboxed commands. */
-type SigV4Mode = 'deny' | 'passthrough';
+/**
+ * What the sandbox does with AWS SigV4-signed requests from sandboxed commands: refuse them, or
+ * pass them through unchanged. Set per request style in {@link SandboxCredentialsConfig}.
+ */
+export type SigV4Mode = 'deny' | 'passthrough';
 
 /** Credentials the sandbox hides from commands, and how they are injected on allowed hosts. */
 export type SandboxCredentialsConfig = {

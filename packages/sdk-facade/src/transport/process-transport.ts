@@ -22,13 +22,22 @@ export type StdoutMessage =
  * `close` with callbacks), which `options.transport` takes.
  */
 export interface Transport {
+  /** Sends one line (a JSON message and its newline) to the CLI. */
   write(data: string): void | Promise<void>;
+  /** Stops the transport: no more writes, and the CLI is ended. */
   close(): void;
+  /** True once the transport can take writes. */
   isReady(): boolean;
+  /** The messages the CLI writes, in order; ends when its output ends. */
   readMessages(): AsyncGenerator<StdoutMessage, void, unknown>;
+  /** Told that a `control_response` to `requestId` is awaited. */
   expectControlResponse?(requestId: string): void;
+  /** Told that `message`, read from {@link Transport.readMessages}, has been handed on to the caller. */
   markDelivered?(message: object): void;
+  /** Closes the CLI's input; the session finishes what it has and ends. */
   endInput(): void;
+  /** Resolves when the CLI process has exited. */
   waitForExit?(): Promise<void>;
+  /** Closes the transport, for `using`. */
   [Symbol.dispose]?(): void;
 }

@@ -1,5 +1,5 @@
-/** A `{ name, tokens }` pair of the context usage breakdown. */
-type NamedTokens = { name: string; tokens: number };
+/** One named item of the context usage breakdown and the tokens it takes (a tool, a prompt section, ...). */
+export type NamedTokens = { name: string; tokens: number };
 
 /** What `get_context_usage` answers: how the context window is used, by category and item. */
 export type SDKControlGetContextUsageResponse = {

@@ -14,8 +14,11 @@ export type SDKControlRequest = {
   request: SDKControlRequestInner;
 };
 
-/** Requests the CLI still waits on, listed with a response to a re-attaching host. */
-type PendingRequests = {
+/**
+ * The requests the CLI is still waiting on an answer for (permission questions, user dialogs,
+ * MCP elicitations), listed in a `control_response` so a host that attaches again can answer them.
+ */
+export type PendingControlRequests = {
   pending_permission_requests?: SDKControlRequest[];
   pending_user_dialog_requests?: SDKControlRequest[];
   pending_elicitation_requests?: SDKControlRequest[];
@@ -25,8 +28,12 @@ type PendingRequests = {
 export type SDKControlResponse = {
   type: 'control_response';
   response:
-    | ({ subtype: 'success'; request_id: string; response?: Record<string, unknown> } & PendingRequests)
-    | ({ subtype: 'error'; request_id: string; error: string } & PendingRequests);
+    | ({
+        subtype: 'success';
+        request_id: string;
+        response?: Record<string, unknown>;
+      } & PendingControlRequests)
+    | ({ subtype: 'error'; request_id: string; error: string } & PendingControlRequests);
 };
 
 /** `control_cancel_request`: the sender no longer wants an answer to `request_id`. */

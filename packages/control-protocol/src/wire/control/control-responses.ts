@@ -143,11 +143,18 @@ export type SDKControlListPermissionRulesResponse = {
   state: SDKControlPermissionRulesState;
 };
 
-/** One rate-limit window: how much is used and when it resets. */
-type UsageWindow = { utilization: number | null; resets_at: string | null } | null;
+/**
+ * One rate-limit window of {@link SDKControlGetUsageResponse} (five hours, seven days, ...): the
+ * share used and when it resets; `null` when the account has no such window.
+ */
+export type UsageWindow = { utilization: number | null; resets_at: string | null } | null;
 
-/** One day's or week's usage breakdown in {@link SDKControlGetUsageResponse}. */
-type UsageBehaviors = {
+/**
+ * One day's or one week's usage breakdown in {@link SDKControlGetUsageResponse}: request and
+ * session counts, the usage patterns found with their share, suggestions to lower usage, and
+ * the share of each agent, skill, plugin and MCP server.
+ */
+export type UsageBehaviors = {
   request_count: number;
   session_count: number;
   behaviors: {

@@ -51,19 +51,19 @@ export type SDKControlInitializeRequest = {
   mcpServers?: Record<string, McpServerConfigForProcessTransport>;
 };
 
-/** A body with only a subtype. */
-type Bare<S extends string> = { subtype: S };
-
-/** The host's control requests that carry nothing but their subtype. */
-type BareHostRequest =
-  | Bare<'get_session_cost'>
-  | Bare<'list_models'>
-  | Bare<'get_binary_version'>
-  | Bare<'reload_skills'>
-  | Bare<'reload_output_styles'>
-  | Bare<'get_settings'>
-  | Bare<'get_hooks_listing'>
-  | Bare<'list_permission_rules'>;
+/**
+ * The host's control requests whose body is nothing but their subtype: queries (cost, models,
+ * binary version, settings, hooks, permission rules) and reloads (skills, output styles).
+ */
+export type BareHostRequest =
+  | { subtype: 'get_session_cost' }
+  | { subtype: 'list_models' }
+  | { subtype: 'get_binary_version' }
+  | { subtype: 'reload_skills' }
+  | { subtype: 'reload_output_styles' }
+  | { subtype: 'get_settings' }
+  | { subtype: 'get_hooks_listing' }
+  | { subtype: 'list_permission_rules' };
 
 /** Every control request body a host sends, by subtype. */
 export type HostControlRequest =

@@ -7,8 +7,11 @@ export type TeammateIdleHookInput = BaseHookInput & {
   team_name: string;
 };
 
-/** The fields of a task list event. */
-type TaskEventFields = {
+/**
+ * The task that a `TaskCreated` or `TaskCompleted` hook input is about: its id, subject and
+ * description, and the teammate and team it belongs to when agent teams are in use.
+ */
+export type TaskEventFields = {
   task_id: string;
   task_subject: string;
   task_description?: string;

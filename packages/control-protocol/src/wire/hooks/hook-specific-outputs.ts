@@ -113,22 +113,25 @@ export type MessageDisplayHookSpecificOutput = {
   displayContent?: string;
 };
 
-/** An output that only adds context for the model, for event `E`. */
-type ContextOutput<E extends string> = { hookEventName: E; additionalContext?: string };
+/**
+ * The hook-specific output of an event whose hooks can only add context: `additionalContext` is
+ * shown to the model (or the subagent) after the event named by `hookEventName`.
+ */
+export type ContextHookSpecificOutput<E extends string> = { hookEventName: E; additionalContext?: string };
 
 /** `Setup` output: context for the model. */
-export type SetupHookSpecificOutput = ContextOutput<'Setup'>;
+export type SetupHookSpecificOutput = ContextHookSpecificOutput<'Setup'>;
 /** `PostModelSwitch` output: context for the model. */
-export type PostModelSwitchHookSpecificOutput = ContextOutput<'PostModelSwitch'>;
+export type PostModelSwitchHookSpecificOutput = ContextHookSpecificOutput<'PostModelSwitch'>;
 /** `SubagentStart` output: context for the subagent. */
-export type SubagentStartHookSpecificOutput = ContextOutput<'SubagentStart'>;
+export type SubagentStartHookSpecificOutput = ContextHookSpecificOutput<'SubagentStart'>;
 /** `PostToolUseFailure` output: context for the model. */
-export type PostToolUseFailureHookSpecificOutput = ContextOutput<'PostToolUseFailure'>;
+export type PostToolUseFailureHookSpecificOutput = ContextHookSpecificOutput<'PostToolUseFailure'>;
 /** `PostToolBatch` output: context for the model. */
-export type PostToolBatchHookSpecificOutput = ContextOutput<'PostToolBatch'>;
+export type PostToolBatchHookSpecificOutput = ContextHookSpecificOutput<'PostToolBatch'>;
 /** `Stop` output: context for the model when the hook makes it go on. */
-export type StopHookSpecificOutput = ContextOutput<'Stop'>;
+export type StopHookSpecificOutput = ContextHookSpecificOutput<'Stop'>;
 /** `SubagentStop` output: context for the subagent when the hook makes it go on. */
-export type SubagentStopHookSpecificOutput = ContextOutput<'SubagentStop'>;
+export type SubagentStopHookSpecificOutput = ContextHookSpecificOutput<'SubagentStop'>;
 /** `Notification` output: context for the model. */
-export type NotificationHookSpecificOutput = ContextOutput<'Notification'>;
+export type NotificationHookSpecificOutput = ContextHookSpecificOutput<'Notification'>;

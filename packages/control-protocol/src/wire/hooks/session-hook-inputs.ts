@@ -81,8 +81,12 @@ export type PostCompactHookInput = BaseHookInput & {
   compact_summary: string;
 };
 
-/** The cost facts of a model switch, shared by the before and after events. */
-type ModelSwitchFacts = {
+/**
+ * What a model switch involves, in the input of both `PreModelSwitch` and `PostModelSwitch`: the
+ * models, the size of the context to carry over, whether its prompt cache is warm, and the
+ * estimated cost of writing that cache again for the new model.
+ */
+export type ModelSwitchFacts = {
   from_model: string;
   to_model: string;
   requested_model: string | null;

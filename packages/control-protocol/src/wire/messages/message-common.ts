@@ -6,6 +6,13 @@ import type { BetaUsage } from '@anthropic-ai/sdk/resources/beta/messages/messag
  */
 export type UUID = `${string}-${string}-${string}-${string}-${string}`;
 
+/**
+ * The envelope shared by the `system` messages that have their own type here (status, task,
+ * hook, model and session notices): each of them is these fields plus a `subtype` and its own
+ * payload. Narrow a message on `type` and `subtype`, not on this type.
+ */
+export type SystemMessageFields = { type: 'system'; uuid: UUID; session_id: string };
+
 /** A permission mode the CLI accepts (`--permission-mode`, `set_permission_mode`). */
 export type PermissionMode = 'default' | 'acceptEdits' | 'bypassPermissions' | 'plan' | 'dontAsk' | 'auto';
 

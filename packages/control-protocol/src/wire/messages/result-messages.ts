@@ -11,11 +11,18 @@ import type {
 } from './message-common.js';
 import type { SDKMessageOrigin } from './message-origin.js';
 
-/** What post-stream timing detail a result carries: who the first post waited behind. */
-type QueuedBehind = 'durable_post' | 'ephemeral_post' | 'retry_backoff' | 'hold' | 'none';
+/**
+ * A timing detail of {@link SDKResultSuccess}: what the first post of the turn's stream (or of its
+ * text) waited behind in the CLI's queue, `none` when it did not wait.
+ */
+export type QueuedBehind = 'durable_post' | 'ephemeral_post' | 'retry_backoff' | 'hold' | 'none';
 
-/** The fields both result kinds carry. */
-type ResultFields = {
+/**
+ * The fields both kinds of `result` message carry: timing, turn count, cost, token usage per
+ * model, the permission denials of the turn, and the session's ids. See {@link SDKResultSuccess}
+ * and {@link SDKResultError}.
+ */
+export type ResultFields = {
   type: 'result';
   duration_ms: number;
   duration_api_ms: number;

@@ -1,10 +1,7 @@
-import type { UUID } from './message-common.js';
-
-/** The fields every `system` message carries besides its subtype. */
-type SystemFields = { type: 'system'; uuid: UUID; session_id: string };
+import type { SystemMessageFields } from './message-common.js';
 
 /** `system`/`model_refusal_fallback`: the model refused; the CLI switched to `fallback_model`. */
-export type SDKModelRefusalFallbackMessage = SystemFields & {
+export type SDKModelRefusalFallbackMessage = SystemMessageFields & {
   subtype: 'model_refusal_fallback';
   trigger: 'refusal';
   direction: 'retry' | 'revert' | 'sticky';
@@ -21,7 +18,7 @@ export type SDKModelRefusalFallbackMessage = SystemFields & {
 };
 
 /** `system`/`model_refusal_no_fallback`: the model refused and no fallback model is set. */
-export type SDKModelRefusalNoFallbackMessage = SystemFields & {
+export type SDKModelRefusalNoFallbackMessage = SystemMessageFields & {
   subtype: 'model_refusal_no_fallback';
   original_model: string;
   request_id: string | null;
@@ -32,7 +29,7 @@ export type SDKModelRefusalNoFallbackMessage = SystemFields & {
 };
 
 /** `system`/`thinking_tokens`: a running estimate of the thinking tokens of the current call. */
-export type SDKThinkingTokensMessage = SystemFields & {
+export type SDKThinkingTokensMessage = SystemMessageFields & {
   subtype: 'thinking_tokens';
   estimated_tokens: number;
   estimated_tokens_delta: number;
@@ -40,14 +37,14 @@ export type SDKThinkingTokensMessage = SystemFields & {
 };
 
 /** `system`/`memory_recall`: memories the CLI selected or synthesized for this turn. */
-export type SDKMemoryRecallMessage = SystemFields & {
+export type SDKMemoryRecallMessage = SystemMessageFields & {
   subtype: 'memory_recall';
   mode: 'select' | 'synthesize';
   memories: { path: string; scope: 'personal' | 'team' | 'organization'; content?: string }[];
 };
 
 /** `system`/`permission_denied`: a tool use was refused; `message` is what the model was told. */
-export type SDKPermissionDeniedMessage = SystemFields & {
+export type SDKPermissionDeniedMessage = SystemMessageFields & {
   subtype: 'permission_denied';
   tool_name: string;
   tool_use_id: string;
@@ -58,14 +55,14 @@ export type SDKPermissionDeniedMessage = SystemFields & {
 };
 
 /** `system`/`elicitation_complete`: an MCP server's URL elicitation finished. */
-export type SDKElicitationCompleteMessage = SystemFields & {
+export type SDKElicitationCompleteMessage = SystemMessageFields & {
   subtype: 'elicitation_complete';
   mcp_server_name: string;
   elicitation_id: string;
 };
 
 /** `system`/`plugin_install`: progress of installing a plugin at startup. */
-export type SDKPluginInstallMessage = SystemFields & {
+export type SDKPluginInstallMessage = SystemMessageFields & {
   subtype: 'plugin_install';
   status: 'started' | 'installed' | 'failed' | 'completed';
   name?: string;
@@ -73,7 +70,7 @@ export type SDKPluginInstallMessage = SystemFields & {
 };
 
 /** `system`/`hook_started`: a hook (command or callback) began to run (with `includeHookEvents`). */
-export type SDKHookStartedMessage = SystemFields & {
+export type SDKHookStartedMessage = SystemMessageFields & {
   subtype: 'hook_started';
   hook_id: string;
   hook_name: string;
@@ -81,7 +78,7 @@ export type SDKHookStartedMessage = SystemFields & {
 };
 
 /** `system`/`hook_progress`: output a running hook has printed so far. */
-export type SDKHookProgressMessage = SystemFields & {
+export type SDKHookProgressMessage = SystemMessageFields & {
   subtype: 'hook_progress';
   hook_id: string;
   hook_name: string;
@@ -92,7 +89,7 @@ export type SDKHookProgressMessage = SystemFields & {
 };
 
 /** `system`/`hook_response`: a hook finished with `outcome`. */
-export type SDKHookResponseMessage = SystemFields & {
+export type SDKHookResponseMessage = SystemMessageFields & {
   subtype: 'hook_response';
   hook_id: string;
   hook_name: string;

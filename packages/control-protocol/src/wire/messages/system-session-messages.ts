@@ -1,13 +1,16 @@
-import type { PermissionMode, SDKAssistantMessageError, SlashCommand, UUID } from './message-common.js';
-
-/** The fields every `system` message carries besides its subtype. */
-type SystemFields = { type: 'system'; uuid: UUID; session_id: string };
+import type {
+  PermissionMode,
+  SDKAssistantMessageError,
+  SlashCommand,
+  SystemMessageFields,
+  UUID,
+} from './message-common.js';
 
 /** What the session is busy with: compacting, waiting on the API, or nothing (`null`). */
 export type SDKStatus = 'compacting' | 'requesting' | null;
 
 /** `system`/`status`: the session's activity or permission mode changed; a compaction ended. */
-export type SDKStatusMessage = SystemFields & {
+export type SDKStatusMessage = SystemMessageFields & {
   subtype: 'status';
   status: SDKStatus;
   permissionMode?: PermissionMode;
@@ -16,7 +19,7 @@ export type SDKStatusMessage = SystemFields & {
 };
 
 /** `system`/`compact_boundary`: the conversation was compacted here; older turns are summarized. */
-export type SDKCompactBoundaryMessage = SystemFields & {
+export type SDKCompactBoundaryMessage = SystemMessageFields & {
   subtype: 'compact_boundary';
   compact_metadata: {
     trigger: 'manual' | 'auto';
@@ -29,7 +32,7 @@ export type SDKCompactBoundaryMessage = SystemFields & {
 };
 
 /** `system`/`api_retry`: a model call failed and the CLI waits `retry_delay_ms` before retrying. */
-export type SDKAPIRetryMessage = SystemFields & {
+export type SDKAPIRetryMessage = SystemMessageFields & {
   subtype: 'api_retry';
   attempt: number;
   max_retries: number;
@@ -41,7 +44,7 @@ export type SDKAPIRetryMessage = SystemFields & {
 };
 
 /** `system`/`control_request_progress`: a slow control request started or is retrying. */
-export type SDKControlRequestProgressMessage = SystemFields & {
+export type SDKControlRequestProgressMessage = SystemMessageFields & {
   subtype: 'control_request_progress';
   request_id: string;
   status: 'started' | 'api_retry';
@@ -52,31 +55,31 @@ export type SDKControlRequestProgressMessage = SystemFields & {
 };
 
 /** `system`/`session_state_changed`: idle, running a turn, or waiting for the host. */
-export type SDKSessionStateChangedMessage = SystemFields & {
+export type SDKSessionStateChangedMessage = SystemMessageFields & {
   subtype: 'session_state_changed';
   state: 'idle' | 'running' | 'requires_action';
 };
 
 /** `system`/`worker_shutting_down`: the CLI is about to exit; `reason` says why. */
-export type SDKWorkerShuttingDownMessage = SystemFields & {
+export type SDKWorkerShuttingDownMessage = SystemMessageFields & {
   subtype: 'worker_shutting_down';
   reason: string;
 };
 
 /** `system`/`commands_changed`: the session's slash commands and skills changed. */
-export type SDKCommandsChangedMessage = SystemFields & {
+export type SDKCommandsChangedMessage = SystemMessageFields & {
   subtype: 'commands_changed';
   commands: SlashCommand[];
 };
 
 /** `system`/`local_command_output`: the text a local slash command (e.g. `/cost`) printed. */
-export type SDKLocalCommandOutputMessage = SystemFields & {
+export type SDKLocalCommandOutputMessage = SystemMessageFields & {
   subtype: 'local_command_output';
   content: string;
 };
 
 /** `system`/`informational`: a note for the user at `level`; not part of the conversation. */
-export type SDKInformationalMessage = SystemFields & {
+export type SDKInformationalMessage = SystemMessageFields & {
   subtype: 'informational';
   content: string;
   level: 'info' | 'notice' | 'suggestion' | 'warning';
@@ -86,7 +89,7 @@ export type SDKInformationalMessage = SystemFields & {
 };
 
 /** `system`/`notification`: a transient notice (toast) with a priority and an optional timeout. */
-export type SDKNotificationMessage = SystemFields & {
+export type SDKNotificationMessage = SystemMessageFields & {
   subtype: 'notification';
   key: string;
   text: string;
@@ -96,7 +99,7 @@ export type SDKNotificationMessage = SystemFields & {
 };
 
 /** `system`/`session_writes_lost`: the disk is full; the listed writes did not happen. */
-export type SDKSessionWritesLostMessage = SystemFields & {
+export type SDKSessionWritesLostMessage = SystemMessageFields & {
   subtype: 'session_writes_lost';
   error_code: 'ENOSPC' | 'EDQUOT';
   lost: ('transcript' | 'global_config')[];
@@ -104,7 +107,7 @@ export type SDKSessionWritesLostMessage = SystemFields & {
 };
 
 /** `system`/`files_persisted`: files the session uploaded (file ids) and the ones that failed. */
-export type SDKFilesPersistedEvent = SystemFields & {
+export type SDKFilesPersistedEvent = SystemMessageFields & {
   subtype: 'files_persisted';
   files: { filename: string; file_id: string }[];
   failed: { filename: string; error: string }[];
@@ -115,7 +118,7 @@ export type SDKFilesPersistedEvent = SystemFields & {
  * `system`/`mirror_error`: a session store append failed for good. Made by the SDK, not the
  * CLI; the local transcript is intact.
  */
-export type SDKMirrorErrorMessage = SystemFields & {
+export type SDKMirrorErrorMessage = SystemMessageFields & {
   subtype: 'mirror_error';
   error: string;
   key: { projectKey: string; sessionId: string; subpath?: string };

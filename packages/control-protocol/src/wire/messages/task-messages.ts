@@ -1,13 +1,13 @@
-import type { SDKMcpResourceLink, UUID } from './message-common.js';
+import type { SDKMcpResourceLink, SystemMessageFields } from './message-common.js';
 
-/** The fields every `system` message carries besides its subtype. */
-type SystemFields = { type: 'system'; uuid: UUID; session_id: string };
-
-/** What a background task has used so far. */
-type TaskUsage = { total_tokens: number; tool_uses: number; duration_ms: number };
+/**
+ * What a background task has used so far: tokens, tool calls and wall time. Sent with task
+ * progress and with the task's final notification.
+ */
+export type TaskUsage = { total_tokens: number; tool_uses: number; duration_ms: number };
 
 /** `system`/`task_started`: a background task (subagent, workflow, shell) started. */
-export type SDKTaskStartedMessage = SystemFields & {
+export type SDKTaskStartedMessage = SystemMessageFields & {
   subtype: 'task_started';
   task_id: string;
   run_id?: string;
@@ -26,7 +26,7 @@ export type SDKTaskStartedMessage = SystemFields & {
 };
 
 /** `system`/`task_updated`: some fields of a task changed (`patch` holds only those). */
-export type SDKTaskUpdatedMessage = SystemFields & {
+export type SDKTaskUpdatedMessage = SystemMessageFields & {
   subtype: 'task_updated';
   task_id: string;
   run_id?: string;
@@ -41,7 +41,7 @@ export type SDKTaskUpdatedMessage = SystemFields & {
 };
 
 /** `system`/`task_progress`: a running task's usage and, with `agentProgressSummaries`, a summary. */
-export type SDKTaskProgressMessage = SystemFields & {
+export type SDKTaskProgressMessage = SystemMessageFields & {
   subtype: 'task_progress';
   task_id: string;
   run_id?: string;
@@ -54,7 +54,7 @@ export type SDKTaskProgressMessage = SystemFields & {
 };
 
 /** `system`/`task_notification`: a background task ended; its output is in `output_file`. */
-export type SDKTaskNotificationMessage = SystemFields & {
+export type SDKTaskNotificationMessage = SystemMessageFields & {
   subtype: 'task_notification';
   task_id: string;
   run_id?: string;
@@ -70,7 +70,7 @@ export type SDKTaskNotificationMessage = SystemFields & {
 };
 
 /** `system`/`background_tasks_changed`: the full list of background tasks now running. */
-export type SDKBackgroundTasksChangedMessage = SystemFields & {
+export type SDKBackgroundTasksChangedMessage = SystemMessageFields & {
   subtype: 'background_tasks_changed';
   tasks: {
     task_id: string;

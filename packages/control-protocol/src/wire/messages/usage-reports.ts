@@ -21,8 +21,11 @@ export type SDKContextUsage = {
   skills?: { name: string; source: string; plugin_name?: string; tokens: number }[];
 };
 
-/** The extra-usage (overage) state of an account, `null` when unknown. */
-type ExtraUsageState = {
+/**
+ * The account's extra usage (usage paid beyond the plan's limits): whether it is on, the monthly
+ * limit, the credits used and their share of the limit. `null` when the CLI does not know.
+ */
+export type ExtraUsageState = {
   is_enabled: boolean;
   monthly_limit: number | null;
   used_credits: number | null;

@@ -2,8 +2,12 @@ import type { MessageParam } from '@anthropic-ai/sdk/resources';
 import type { UUID } from './message-common.js';
 import type { SDKMessageOrigin } from './message-origin.js';
 
-/** The fields a live user message and a replayed one share. */
-type UserMessageFields = {
+/**
+ * The fields a live `user` message and a replayed one share: the Messages API turn, the tool use
+ * it answers (if any), and how the CLI treats it. See {@link SDKUserMessage} and
+ * {@link SDKUserMessageReplay}.
+ */
+export type UserMessageFields = {
   type: 'user';
   /** The Messages API user turn: text, tool results, images, ... */
   message: MessageParam;
