@@ -90,17 +90,6 @@ export {
   USAGE_WARNING_PREFIXES,
 } from './catalog/usage-prefixes.js';
 export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
-export type {
-  McpReadResourceResult,
-  McpResourceContent,
-  ReadFileResult,
-  ReloadOutputStylesResult,
-  ReloadPluginConfig,
-  ReloadPluginsResult,
-  ReloadSkillsResult,
-  UsageModelTotals,
-  UsageResult,
-} from './control/control-responses.js';
 export type { RewindFilesResult } from './control/control-results.js';
 export type {
   AccountInfo,

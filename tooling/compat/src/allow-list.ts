@@ -10,9 +10,6 @@
  * - `theirs-accepts-ours`: a value of our type is accepted where the official one is expected,
  *   not the reverse.
  * - `incompatible`: neither way.
- *
- * A name may have a `pending-runtime` entry and a `deliberate` one: the pending one is in force
- * until the runtime half is merged and its group removed, then the deliberate one.
  */
 export type AllowEntry = {
   /**
@@ -21,76 +18,20 @@ export type AllowEntry = {
    */
   name: string;
   kind: 'missing' | 'ours-accepts-theirs' | 'theirs-accepts-ours' | 'incompatible';
-  /** `pending-runtime` entries are built on branch i11b and go when it is merged. */
-  group: 'pending-runtime' | 'deliberate';
   why: string;
 };
 
-const pendingValue = (name: string): AllowEntry => ({
-  name,
-  kind: 'missing',
-  group: 'pending-runtime',
-  why: 'value export built by the runtime half of issue 11 (branch i11b)',
-});
-
-const pendingMember = (name: string): AllowEntry => ({
-  name,
-  kind: 'missing',
-  group: 'pending-runtime',
-  why: 'built with its run-time behaviour by the runtime half of issue 11 (branch i11b)',
-});
-
 /** Every allowed difference. */
 export const ALLOW_LIST: readonly AllowEntry[] = [
-  // ---- pending: runtime half (i11b). The lead removes this group when i11b is merged. ----
-  ...[
-    'prewarm',
-    'matchDeniedModels',
-    'filterEscalatingDefaultMode',
-    'BUILTIN_TOOL_NAMES',
-    'LEGACY_TOOL_NAME_ALIASES',
-    'USAGE_LIMIT_ERROR_PREFIXES',
-    'USAGE_TRANSITION_PREFIXES',
-    'USAGE_WARNING_PREFIXES',
-    'ORG_POLICY_LIMIT_PREFIXES',
-  ].map(pendingValue),
-  ...[
-    'Options.title',
-    'Options.spawnClaudeCodeProcess',
-    'Options.onElicitation',
-    'Options.onUserDialog',
-    'Options.supportedDialogKinds',
-    'Options.toolConfig',
-    'Options.toolAliases',
-    'Options.executable',
-    'Options.verbatimPrompts',
-    'Options.agentProgressSummaries',
-    'Options.perTaskStopAffordance',
-    'Query.reinitialize',
-    'Query.readFile',
-    'Query.readMcpResource',
-    'Query.reloadSkills',
-    'Query.reloadPlugins',
-    'Query.reloadOutputStyles',
-    'Query.applyFlagSettings',
-    'Query.updateSettings',
-    'Query.backgroundTasks',
-    'Query.seedReadState',
-    'Query.setMcpPermissionModeOverride',
-    'Query.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET',
-  ].map(pendingMember),
-  // ---- deliberate differences ----
   // Errors: every ccsdk error carries a stable string `code`.
   {
     name: 'AbortError',
     kind: 'theirs-accepts-ours',
-    group: 'deliberate',
     why: 'ours has `code` (`ABORTED`) like every ccsdk error; an official AbortError has none',
   },
   {
     name: 'AbortError#constructor',
     kind: 'ours-accepts-theirs',
-    group: 'deliberate',
     why: 'ours also takes an options object (`cause`), so every official call fits',
   },
   // In-process MCP: @ccsdk/mcp-inproc takes any Standard Schema (zod 3, zod 4, valibot, ...) and
@@ -99,20 +40,17 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     (name): AllowEntry => ({
       name,
       kind: 'ours-accepts-theirs',
-      group: 'deliberate',
       why: 'ours is generic over Standard Schema shapes, a superset of the official zod shapes',
     }),
   ),
   {
     name: 'tool#parameters',
     kind: 'incompatible',
-    group: 'deliberate',
     why: 'the handler is typed from Standard Schema output types, not zod `_output`; zod tools compile against both',
   },
   {
     name: 'createSdkMcpServer#parameters',
     kind: 'ours-accepts-theirs',
-    group: 'deliberate',
     why: 'ours takes a readonly tool list and resources/prompts besides tools',
   },
   ...[
@@ -124,7 +62,6 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     (name): AllowEntry => ({
       name,
       kind: 'incompatible',
-      group: 'deliberate',
       why: "`instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer",
     }),
   ),
@@ -136,7 +73,6 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     (name): AllowEntry => ({
       name,
       kind: 'missing',
-      group: 'deliberate',
       why: 'the in-process server config carries no per-server timeout or tool policy (tools set their own)',
     }),
   ),
@@ -144,46 +80,39 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
   {
     name: 'Options.mcpServers',
     kind: 'incompatible',
-    group: 'deliberate',
     why: 'ours also takes a string (path or JSON for --mcp-config); in-process entries hold our SdkMcpServer',
   },
   {
     name: 'Options.debug',
     kind: 'ours-accepts-theirs',
-    group: 'deliberate',
     why: "ours also takes a string: the CLI's debug category filter (`--debug api,hooks`)",
   },
   {
     name: 'Options.systemPrompt',
     kind: 'ours-accepts-theirs',
-    group: 'deliberate',
     why: "ours also takes `{ type: 'file', path }` (`--system-prompt-file`)",
   },
   {
     name: 'Options',
     kind: 'incompatible',
-    group: 'deliberate',
     why: 'only through `mcpServers` (above); every other key is mutual, checked one by one',
   },
   {
     name: 'Query.close',
     kind: 'theirs-accepts-ours',
-    group: 'deliberate',
     why: 'ours returns a promise that settles when the CLI is gone; `q.close()` as a statement works the same',
   },
-  ...['Query', 'WarmQuery', 'SpareProcess', 'query#result', 'startup#result'].map(
+  ...['Query', 'WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
     (name): AllowEntry => ({
       name,
       kind: 'incompatible',
-      group: 'deliberate',
-      why: 'Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference',
+      why: 'Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query',
     }),
   ),
-  ...['query#parameters', 'startup#parameters'].map(
+  ...['query#parameters', 'startup#parameters', 'prewarm#parameters'].map(
     (name): AllowEntry => ({
       name,
       kind: 'incompatible',
-      group: 'deliberate',
       why: 'through Options.mcpServers (see Options)',
     }),
   ),
@@ -193,7 +122,6 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     (name): AllowEntry => ({
       name,
       kind: 'ours-accepts-theirs',
-      group: 'deliberate',
       why: "`mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union",
     }),
   ),
@@ -201,27 +129,23 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
   {
     name: 'foldSessionSummary#parameters',
     kind: 'ours-accepts-theirs',
-    group: 'deliberate',
     why: 'ours folds any readonly entry list (entries are checked at run time)',
   },
   ...['ResolveSettingsOptions.serverManagedSettings', 'ResolveSettingsOptions.registryPolicyFingerprint'].map(
     (name): AllowEntry => ({
       name,
       kind: 'missing',
-      group: 'deliberate',
       why: 'resolveSettings() reads the settings files and options only: no server-managed or Windows registry policy',
     }),
   ),
   {
     name: 'ResolvedSettings',
     kind: 'theirs-accepts-ours',
-    group: 'deliberate',
     why: 'ours adds the required `errors` list (files skipped, fields dropped)',
   },
   {
     name: 'resolveSettings#result',
     kind: 'theirs-accepts-ours',
-    group: 'deliberate',
     why: 'see ResolvedSettings',
   },
 ];

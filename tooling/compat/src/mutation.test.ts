@@ -75,7 +75,6 @@ describe('the checklist catches drift', () => {
         {
           name: 'SDKStatus',
           kind: 'ours-accepts-theirs',
-          group: 'deliberate',
           why: 'a stale entry, for this test',
         },
       ],

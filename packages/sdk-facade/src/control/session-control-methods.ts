@@ -1,14 +1,14 @@
-import { ControlProtocolError } from '@ccsdk/control-protocol';
+import {
+  ControlProtocolError,
+  type SDKControlGetUsageResponse,
+  type SDKControlMcpReadResourceResponse,
+  type SDKControlReadFileResponse,
+  type SDKControlReloadOutputStylesResponse,
+  type SDKControlReloadPluginsResponse,
+  type SDKControlReloadSkillsResponse,
+  type SdkPluginConfig,
+} from '@ccsdk/control-protocol';
 import { ControlMethods } from './control-methods.js';
-import type {
-  McpReadResourceResult,
-  ReadFileResult,
-  ReloadOutputStylesResult,
-  ReloadPluginConfig,
-  ReloadPluginsResult,
-  ReloadSkillsResult,
-  UsageResult,
-} from './control-responses.js';
 import type { InitializationResult } from './initialization.js';
 import { checkMtime, checkOptionalRecord, checkText } from './method-arguments.js';
 
@@ -37,7 +37,7 @@ export abstract class SessionControlMethods extends ControlMethods {
   readFile(
     path: string,
     options: { maxBytes?: number; encoding?: 'utf-8' | 'base64' } = {},
-  ): Promise<ReadFileResult | null> {
+  ): Promise<SDKControlReadFileResponse | null> {
     checkText('readFile: path', path);
     if (options.maxBytes !== undefined && !(Number.isSafeInteger(options.maxBytes) && options.maxBytes > 0)) {
       throw new TypeError(`readFile: maxBytes must be a positive integer, got ${String(options.maxBytes)}`);
@@ -47,7 +47,7 @@ export abstract class SessionControlMethods extends ControlMethods {
         `readFile: encoding must be 'utf-8' or 'base64', got ${JSON.stringify(options.encoding)}`,
       );
     }
-    return this.request<ReadFileResult>('read_file', {
+    return this.request<SDKControlReadFileResponse>('read_file', {
       path,
       ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
       ...(options.encoding === undefined ? {} : { encoding: options.encoding }),
@@ -58,23 +58,23 @@ export abstract class SessionControlMethods extends ControlMethods {
   }
 
   /** Reads one `ui://` resource of an MCP server the CLI connected. */
-  readMcpResource(serverName: string, uri: string): Promise<McpReadResourceResult> {
+  readMcpResource(serverName: string, uri: string): Promise<SDKControlMcpReadResourceResponse> {
     checkText('readMcpResource: serverName', serverName);
     checkText('readMcpResource: uri', uri);
-    return this.request<McpReadResourceResult>('mcp_read_resource', { serverName, uri });
+    return this.request<SDKControlMcpReadResourceResponse>('mcp_read_resource', { serverName, uri });
   }
 
   /** Re-reads the skill folders and resolves with the skills the session now offers. */
-  reloadSkills(): Promise<ReloadSkillsResult> {
-    return this.request<ReloadSkillsResult>('reload_skills');
+  reloadSkills(): Promise<SDKControlReloadSkillsResponse> {
+    return this.request<SDKControlReloadSkillsResponse>('reload_skills');
   }
 
   /** Re-reads the plugins (plus `addPlugins`) and resolves with the refreshed components. */
   reloadPlugins(
-    options: { holdOnCacheImpact?: boolean; addPlugins?: ReloadPluginConfig[]; refuseIfBusy?: boolean } = {},
-  ): Promise<ReloadPluginsResult> {
+    options: { holdOnCacheImpact?: boolean; addPlugins?: SdkPluginConfig[]; refuseIfBusy?: boolean } = {},
+  ): Promise<SDKControlReloadPluginsResponse> {
     checkOptionalRecord('reloadPlugins: options', options);
-    return this.request<ReloadPluginsResult>('reload_plugins', {
+    return this.request<SDKControlReloadPluginsResponse>('reload_plugins', {
       ...(options.holdOnCacheImpact === undefined ? {} : { hold_on_cache_impact: options.holdOnCacheImpact }),
       ...(options.addPlugins === undefined ? {} : { add_plugins: options.addPlugins }),
       ...(options.refuseIfBusy === undefined ? {} : { refuse_if_busy: options.refuseIfBusy }),
@@ -82,8 +82,8 @@ export abstract class SessionControlMethods extends ControlMethods {
   }
 
   /** Re-reads the output-style folders and resolves with every style name. */
-  reloadOutputStyles(): Promise<ReloadOutputStylesResult> {
-    return this.request<ReloadOutputStylesResult>('reload_output_styles');
+  reloadOutputStyles(): Promise<SDKControlReloadOutputStylesResponse> {
+    return this.request<SDKControlReloadOutputStylesResponse>('reload_output_styles');
   }
 
   /**
@@ -145,8 +145,8 @@ export abstract class SessionControlMethods extends ControlMethods {
   /** Session cost and token totals plus plan rate limits (`get_usage`). Unstable, as upstream says. */
   usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET(
     options: { skipBehaviors?: boolean } = {},
-  ): Promise<UsageResult> {
-    return this.request<UsageResult>(
+  ): Promise<SDKControlGetUsageResponse> {
+    return this.request<SDKControlGetUsageResponse>(
       'get_usage',
       options.skipBehaviors === undefined ? {} : { skip_behaviors: options.skipBehaviors },
     );

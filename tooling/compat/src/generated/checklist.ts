@@ -4,7 +4,7 @@ import type * as T from '@anthropic-ai/claude-agent-sdk';
 import type * as O from '@ccsdk/sdk';
 import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
-// AbortError — allowed theirs-accepts-ours (deliberate): ours has `code` (`ABORTED`) like every ccsdk error; an official AbortError has none
+// AbortError — allowed theirs-accepts-ours: ours has `code` (`ABORTED`) like every ccsdk error; an official AbortError has none
 export type Check_AbortError_instance = Expect<Assignable<PublicOf<O.AbortError>, PublicOf<T.AbortError>> extends true ? Not<Assignable<PublicOf<T.AbortError>, PublicOf<O.AbortError>>> : false>;
 export type Check_AbortError_keys = Expect<Equal<MissingKeys<O.AbortError, T.AbortError>, never>>;
 export type Check_AbortError_constructor = Expect<Assignable<ConstructorParameters<typeof T.AbortError>, ConstructorParameters<typeof O.AbortError>> extends true ? Not<Assignable<ConstructorParameters<typeof O.AbortError>, ConstructorParameters<typeof T.AbortError>>> : false>;
@@ -20,7 +20,7 @@ export type Check_AgentInfo_keys = Expect<Equal<MissingKeys<O.AgentInfo, T.Agent
 // AgentMcpServerSpec
 export type Check_AgentMcpServerSpec = Expect<Mutual<O.AgentMcpServerSpec, T.AgentMcpServerSpec>>;
 export type Check_AgentMcpServerSpec_keys = Expect<Equal<MissingKeys<O.AgentMcpServerSpec, T.AgentMcpServerSpec>, never>>;
-// AnyZodRawShape — allowed ours-accepts-theirs (deliberate): ours is generic over Standard Schema shapes, a superset of the official zod shapes
+// AnyZodRawShape — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_AnyZodRawShape = Expect<Assignable<T.AnyZodRawShape, O.AnyZodRawShape> extends true ? Not<Assignable<O.AnyZodRawShape, T.AnyZodRawShape>> : false>;
 export type Check_AnyZodRawShape_keys = Expect<Equal<MissingKeys<O.AnyZodRawShape, T.AnyZodRawShape>, never>>;
 // ApiKeySource
@@ -29,7 +29,8 @@ export type Check_ApiKeySource_keys = Expect<Equal<MissingKeys<O.ApiKeySource, T
 // AsyncHookJSONOutput
 export type Check_AsyncHookJSONOutput = Expect<Mutual<O.AsyncHookJSONOutput, T.AsyncHookJSONOutput>>;
 export type Check_AsyncHookJSONOutput_keys = Expect<Equal<MissingKeys<O.AsyncHookJSONOutput, T.AsyncHookJSONOutput>, never>>;
-// BUILTIN_TOOL_NAMES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// BUILTIN_TOOL_NAMES
+export type Check_BUILTIN_TOOL_NAMES = Expect<Mutual<typeof O.BUILTIN_TOOL_NAMES, typeof T.BUILTIN_TOOL_NAMES>>;
 // BackgroundTaskSummary
 export type Check_BackgroundTaskSummary = Expect<Mutual<O.BackgroundTaskSummary, T.BackgroundTaskSummary>>;
 export type Check_BackgroundTaskSummary_keys = Expect<Equal<MissingKeys<O.BackgroundTaskSummary, T.BackgroundTaskSummary>, never>>;
@@ -143,7 +144,7 @@ export type Check_ImportSessionToStoreOptions_keys = Expect<Equal<MissingKeys<O.
 export type Check_InMemorySessionStore_instance = Expect<Mutual<PublicOf<O.InMemorySessionStore>, PublicOf<T.InMemorySessionStore>>>;
 export type Check_InMemorySessionStore_keys = Expect<Equal<MissingKeys<O.InMemorySessionStore, T.InMemorySessionStore>, never>>;
 export type Check_InMemorySessionStore_constructor = Expect<Mutual<ConstructorParameters<typeof O.InMemorySessionStore>, ConstructorParameters<typeof T.InMemorySessionStore>>>;
-// InferShape — allowed ours-accepts-theirs (deliberate): ours is generic over Standard Schema shapes, a superset of the official zod shapes
+// InferShape — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_InferShape = Expect<Assignable<T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>> extends true ? Not<Assignable<O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>>> : false>;
 export type Check_InferShape_keys = Expect<Equal<MissingKeys<O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>>, never>>;
 // InstructionsLoadedHookInput
@@ -152,7 +153,8 @@ export type Check_InstructionsLoadedHookInput_keys = Expect<Equal<MissingKeys<O.
 // JsonSchemaOutputFormat
 export type Check_JsonSchemaOutputFormat = Expect<Mutual<O.JsonSchemaOutputFormat, T.JsonSchemaOutputFormat>>;
 export type Check_JsonSchemaOutputFormat_keys = Expect<Equal<MissingKeys<O.JsonSchemaOutputFormat, T.JsonSchemaOutputFormat>, never>>;
-// LEGACY_TOOL_NAME_ALIASES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// LEGACY_TOOL_NAME_ALIASES
+export type Check_LEGACY_TOOL_NAME_ALIASES = Expect<Mutual<typeof O.LEGACY_TOOL_NAME_ALIASES, typeof T.LEGACY_TOOL_NAME_ALIASES>>;
 // ListSessionsOptions
 export type Check_ListSessionsOptions = Expect<Mutual<O.ListSessionsOptions, T.ListSessionsOptions>>;
 export type Check_ListSessionsOptions_keys = Expect<Equal<MissingKeys<O.ListSessionsOptions, T.ListSessionsOptions>, never>>;
@@ -171,10 +173,10 @@ export type Check_McpSSEServerConfig_keys = Expect<Equal<MissingKeys<O.McpSSESer
 // McpSdkServerConfig
 export type Check_McpSdkServerConfig = Expect<Mutual<O.McpSdkServerConfig, T.McpSdkServerConfig>>;
 export type Check_McpSdkServerConfig_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfig, T.McpSdkServerConfig>, never>>;
-// McpSdkServerConfigWithInstance — allowed incompatible (deliberate): `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
+// McpSdkServerConfigWithInstance — allowed incompatible: `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
 export type Check_McpSdkServerConfigWithInstance = Expect<Not<Assignable<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>> extends true ? Not<Assignable<T.McpSdkServerConfigWithInstance, O.McpSdkServerConfigWithInstance>> : false>;
 export type Check_McpSdkServerConfigWithInstance_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, 'timeout' | 'tools'>>;
-// McpServerConfig — allowed incompatible (deliberate): `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
+// McpServerConfig — allowed incompatible: `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
 export type Check_McpServerConfig = Expect<Not<Assignable<O.McpServerConfig, T.McpServerConfig>> extends true ? Not<Assignable<T.McpServerConfig, O.McpServerConfig>> : false>;
 export type Check_McpServerConfig_keys = Expect<Equal<MissingKeys<O.McpServerConfig, T.McpServerConfig>, 'timeout'>>;
 // McpServerConfigForProcessTransport
@@ -219,16 +221,17 @@ export type Check_NotificationHookInput_keys = Expect<Equal<MissingKeys<O.Notifi
 // NotificationHookSpecificOutput
 export type Check_NotificationHookSpecificOutput = Expect<Mutual<O.NotificationHookSpecificOutput, T.NotificationHookSpecificOutput>>;
 export type Check_NotificationHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.NotificationHookSpecificOutput, T.NotificationHookSpecificOutput>, never>>;
-// ORG_POLICY_LIMIT_PREFIXES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// ORG_POLICY_LIMIT_PREFIXES
+export type Check_ORG_POLICY_LIMIT_PREFIXES = Expect<Mutual<typeof O.ORG_POLICY_LIMIT_PREFIXES, typeof T.ORG_POLICY_LIMIT_PREFIXES>>;
 // OnElicitation
 export type Check_OnElicitation = Expect<Mutual<O.OnElicitation, T.OnElicitation>>;
 export type Check_OnElicitation_keys = Expect<Equal<MissingKeys<O.OnElicitation, T.OnElicitation>, never>>;
 // OnUserDialog
 export type Check_OnUserDialog = Expect<Mutual<O.OnUserDialog, T.OnUserDialog>>;
 export type Check_OnUserDialog_keys = Expect<Equal<MissingKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
-// Options — allowed incompatible (deliberate): only through `mcpServers` (above); every other key is mutual, checked one by one
+// Options — allowed incompatible: only through `mcpServers` (above); every other key is mutual, checked one by one
 export type Check_Options = Expect<Not<Assignable<O.Options, T.Options>> extends true ? Not<Assignable<T.Options, O.Options>> : false>;
-export type Check_Options_keys = Expect<Equal<MissingKeys<O.Options, T.Options>, 'title' | 'spawnClaudeCodeProcess' | 'onElicitation' | 'onUserDialog' | 'supportedDialogKinds' | 'toolConfig' | 'toolAliases' | 'executable' | 'verbatimPrompts' | 'agentProgressSummaries' | 'perTaskStopAffordance'>>;
+export type Check_Options_keys = Expect<Equal<MissingKeys<O.Options, T.Options>, never>>;
 export type Check_Options__abortController = Expect<Mutual<O.Options['abortController'], T.Options['abortController']>>;
 export type Check_Options__additionalDirectories = Expect<Mutual<O.Options['additionalDirectories'], T.Options['additionalDirectories']>>;
 export type Check_Options__projectConfigRoot = Expect<Mutual<O.Options['projectConfigRoot'], T.Options['projectConfigRoot']>>;
@@ -239,15 +242,22 @@ export type Check_Options__canUseTool = Expect<Mutual<O.Options['canUseTool'], T
 export type Check_Options__continue = Expect<Mutual<O.Options['continue'], T.Options['continue']>>;
 export type Check_Options__cwd = Expect<Mutual<O.Options['cwd'], T.Options['cwd']>>;
 export type Check_Options__disallowedTools = Expect<Mutual<O.Options['disallowedTools'], T.Options['disallowedTools']>>;
+export type Check_Options__toolAliases = Expect<Mutual<O.Options['toolAliases'], T.Options['toolAliases']>>;
 export type Check_Options__tools = Expect<Mutual<O.Options['tools'], T.Options['tools']>>;
 export type Check_Options__env = Expect<Mutual<O.Options['env'], T.Options['env']>>;
+export type Check_Options__executable = Expect<Mutual<O.Options['executable'], T.Options['executable']>>;
 export type Check_Options__executableArgs = Expect<Mutual<O.Options['executableArgs'], T.Options['executableArgs']>>;
 export type Check_Options__extraArgs = Expect<Mutual<O.Options['extraArgs'], T.Options['extraArgs']>>;
 export type Check_Options__fallbackModel = Expect<Mutual<O.Options['fallbackModel'], T.Options['fallbackModel']>>;
 export type Check_Options__enableFileCheckpointing = Expect<Mutual<O.Options['enableFileCheckpointing'], T.Options['enableFileCheckpointing']>>;
+export type Check_Options__toolConfig = Expect<Mutual<O.Options['toolConfig'], T.Options['toolConfig']>>;
 export type Check_Options__forkSession = Expect<Mutual<O.Options['forkSession'], T.Options['forkSession']>>;
 export type Check_Options__betas = Expect<Mutual<O.Options['betas'], T.Options['betas']>>;
 export type Check_Options__hooks = Expect<Mutual<O.Options['hooks'], T.Options['hooks']>>;
+export type Check_Options__onElicitation = Expect<Mutual<O.Options['onElicitation'], T.Options['onElicitation']>>;
+export type Check_Options__onUserDialog = Expect<Mutual<O.Options['onUserDialog'], T.Options['onUserDialog']>>;
+export type Check_Options__supportedDialogKinds = Expect<Mutual<O.Options['supportedDialogKinds'], T.Options['supportedDialogKinds']>>;
+export type Check_Options__perTaskStopAffordance = Expect<Mutual<O.Options['perTaskStopAffordance'], T.Options['perTaskStopAffordance']>>;
 export type Check_Options__persistSession = Expect<Mutual<O.Options['persistSession'], T.Options['persistSession']>>;
 export type Check_Options__sessionStore = Expect<Mutual<O.Options['sessionStore'], T.Options['sessionStore']>>;
 export type Check_Options__sessionStoreFlush = Expect<Mutual<O.Options['sessionStoreFlush'], T.Options['sessionStoreFlush']>>;
@@ -255,6 +265,7 @@ export type Check_Options__loadTimeoutMs = Expect<Mutual<O.Options['loadTimeoutM
 export type Check_Options__includeHookEvents = Expect<Mutual<O.Options['includeHookEvents'], T.Options['includeHookEvents']>>;
 export type Check_Options__includePartialMessages = Expect<Mutual<O.Options['includePartialMessages'], T.Options['includePartialMessages']>>;
 export type Check_Options__forwardSubagentText = Expect<Mutual<O.Options['forwardSubagentText'], T.Options['forwardSubagentText']>>;
+export type Check_Options__verbatimPrompts = Expect<Mutual<O.Options['verbatimPrompts'], T.Options['verbatimPrompts']>>;
 export type Check_Options__thinking = Expect<Mutual<O.Options['thinking'], T.Options['thinking']>>;
 export type Check_Options__effort = Expect<Mutual<O.Options['effort'], T.Options['effort']>>;
 export type Check_Options__maxThinkingTokens = Expect<Mutual<O.Options['maxThinkingTokens'], T.Options['maxThinkingTokens']>>;
@@ -274,6 +285,7 @@ export type Check_Options__permissionPrompts = Expect<Mutual<O.Options['permissi
 export type Check_Options__plugins = Expect<Mutual<O.Options['plugins'], T.Options['plugins']>>;
 export type Check_Options__pluginDelivery = Expect<Mutual<O.Options['pluginDelivery'], T.Options['pluginDelivery']>>;
 export type Check_Options__promptSuggestions = Expect<Mutual<O.Options['promptSuggestions'], T.Options['promptSuggestions']>>;
+export type Check_Options__agentProgressSummaries = Expect<Mutual<O.Options['agentProgressSummaries'], T.Options['agentProgressSummaries']>>;
 export type Check_Options__resume = Expect<Mutual<O.Options['resume'], T.Options['resume']>>;
 export type Check_Options__sessionId = Expect<Mutual<O.Options['sessionId'], T.Options['sessionId']>>;
 export type Check_Options__resumeSessionAt = Expect<Mutual<O.Options['resumeSessionAt'], T.Options['resumeSessionAt']>>;
@@ -288,6 +300,8 @@ export type Check_Options__debugFile = Expect<Mutual<O.Options['debugFile'], T.O
 export type Check_Options__stderr = Expect<Mutual<O.Options['stderr'], T.Options['stderr']>>;
 export type Check_Options__strictMcpConfig = Expect<Mutual<O.Options['strictMcpConfig'], T.Options['strictMcpConfig']>>;
 export type Check_Options__systemPrompt = Expect<Assignable<T.Options['systemPrompt'], O.Options['systemPrompt']> extends true ? Not<Assignable<O.Options['systemPrompt'], T.Options['systemPrompt']>> : false>;
+export type Check_Options__title = Expect<Mutual<O.Options['title'], T.Options['title']>>;
+export type Check_Options__spawnClaudeCodeProcess = Expect<Mutual<O.Options['spawnClaudeCodeProcess'], T.Options['spawnClaudeCodeProcess']>>;
 // OutputFormat
 export type Check_OutputFormat = Expect<Mutual<O.OutputFormat, T.OutputFormat>>;
 export type Check_OutputFormat_keys = Expect<Equal<MissingKeys<O.OutputFormat, T.OutputFormat>, never>>;
@@ -384,26 +398,38 @@ export type Check_PreToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O
 // ProvenanceEntry
 export type Check_ProvenanceEntry = Expect<Mutual<O.ProvenanceEntry, T.ProvenanceEntry>>;
 export type Check_ProvenanceEntry_keys = Expect<Equal<MissingKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
-// Query — allowed incompatible (deliberate): Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference
+// Query — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
 export type Check_Query = Expect<Not<Assignable<O.Query, T.Query>> extends true ? Not<Assignable<T.Query, O.Query>> : false>;
-export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, 'reinitialize' | 'readFile' | 'readMcpResource' | 'reloadSkills' | 'reloadPlugins' | 'reloadOutputStyles' | 'applyFlagSettings' | 'updateSettings' | 'backgroundTasks' | 'seedReadState' | 'setMcpPermissionModeOverride' | 'usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET'>>;
+export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
 export type Check_Query__interrupt = Expect<Mutual<O.Query['interrupt'], T.Query['interrupt']>>;
 export type Check_Query__setPermissionMode = Expect<Mutual<O.Query['setPermissionMode'], T.Query['setPermissionMode']>>;
+export type Check_Query__setMcpPermissionModeOverride = Expect<Mutual<O.Query['setMcpPermissionModeOverride'], T.Query['setMcpPermissionModeOverride']>>;
 export type Check_Query__setModel = Expect<Mutual<O.Query['setModel'], T.Query['setModel']>>;
 export type Check_Query__setMaxThinkingTokens = Expect<Mutual<O.Query['setMaxThinkingTokens'], T.Query['setMaxThinkingTokens']>>;
+export type Check_Query__applyFlagSettings = Expect<Mutual<O.Query['applyFlagSettings'], T.Query['applyFlagSettings']>>;
+export type Check_Query__updateSettings = Expect<Mutual<O.Query['updateSettings'], T.Query['updateSettings']>>;
 export type Check_Query__initializationResult = Expect<Mutual<O.Query['initializationResult'], T.Query['initializationResult']>>;
+export type Check_Query__reinitialize = Expect<Mutual<O.Query['reinitialize'], T.Query['reinitialize']>>;
 export type Check_Query__supportedCommands = Expect<Mutual<O.Query['supportedCommands'], T.Query['supportedCommands']>>;
 export type Check_Query__supportedModels = Expect<Mutual<O.Query['supportedModels'], T.Query['supportedModels']>>;
 export type Check_Query__supportedAgents = Expect<Mutual<O.Query['supportedAgents'], T.Query['supportedAgents']>>;
 export type Check_Query__mcpServerStatus = Expect<Mutual<O.Query['mcpServerStatus'], T.Query['mcpServerStatus']>>;
 export type Check_Query__getContextUsage = Expect<Mutual<O.Query['getContextUsage'], T.Query['getContextUsage']>>;
+export type Check_Query__usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET = Expect<Mutual<O.Query['usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET'], T.Query['usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET']>>;
+export type Check_Query__readFile = Expect<Mutual<O.Query['readFile'], T.Query['readFile']>>;
+export type Check_Query__reloadPlugins = Expect<Mutual<O.Query['reloadPlugins'], T.Query['reloadPlugins']>>;
+export type Check_Query__reloadSkills = Expect<Mutual<O.Query['reloadSkills'], T.Query['reloadSkills']>>;
+export type Check_Query__reloadOutputStyles = Expect<Mutual<O.Query['reloadOutputStyles'], T.Query['reloadOutputStyles']>>;
 export type Check_Query__accountInfo = Expect<Mutual<O.Query['accountInfo'], T.Query['accountInfo']>>;
 export type Check_Query__rewindFiles = Expect<Mutual<O.Query['rewindFiles'], T.Query['rewindFiles']>>;
+export type Check_Query__seedReadState = Expect<Mutual<O.Query['seedReadState'], T.Query['seedReadState']>>;
 export type Check_Query__reconnectMcpServer = Expect<Mutual<O.Query['reconnectMcpServer'], T.Query['reconnectMcpServer']>>;
 export type Check_Query__toggleMcpServer = Expect<Mutual<O.Query['toggleMcpServer'], T.Query['toggleMcpServer']>>;
+export type Check_Query__readMcpResource = Expect<Mutual<O.Query['readMcpResource'], T.Query['readMcpResource']>>;
 export type Check_Query__setMcpServers = Expect<Not<Assignable<O.Query['setMcpServers'], T.Query['setMcpServers']>> extends true ? Not<Assignable<T.Query['setMcpServers'], O.Query['setMcpServers']>> : false>;
 export type Check_Query__streamInput = Expect<Mutual<O.Query['streamInput'], T.Query['streamInput']>>;
 export type Check_Query__stopTask = Expect<Mutual<O.Query['stopTask'], T.Query['stopTask']>>;
+export type Check_Query__backgroundTasks = Expect<Mutual<O.Query['backgroundTasks'], T.Query['backgroundTasks']>>;
 export type Check_Query__close = Expect<Assignable<O.Query['close'], T.Query['close']> extends true ? Not<Assignable<T.Query['close'], O.Query['close']>> : false>;
 // ResolveSettingsOptions
 export type Check_ResolveSettingsOptions = Expect<Mutual<O.ResolveSettingsOptions, T.ResolveSettingsOptions>>;
@@ -411,7 +437,7 @@ export type Check_ResolveSettingsOptions_keys = Expect<Equal<MissingKeys<O.Resol
 // ResolvedSettingSource
 export type Check_ResolvedSettingSource = Expect<Mutual<O.ResolvedSettingSource, T.ResolvedSettingSource>>;
 export type Check_ResolvedSettingSource_keys = Expect<Equal<MissingKeys<O.ResolvedSettingSource, T.ResolvedSettingSource>, never>>;
-// ResolvedSettings — allowed theirs-accepts-ours (deliberate): ours adds the required `errors` list (files skipped, fields dropped)
+// ResolvedSettings — allowed theirs-accepts-ours: ours adds the required `errors` list (files skipped, fields dropped)
 export type Check_ResolvedSettings = Expect<Assignable<O.ResolvedSettings, T.ResolvedSettings> extends true ? Not<Assignable<T.ResolvedSettings, O.ResolvedSettings>> : false>;
 export type Check_ResolvedSettings_keys = Expect<Equal<MissingKeys<O.ResolvedSettings, T.ResolvedSettings>, never>>;
 // RewindFilesResult
@@ -480,13 +506,13 @@ export type Check_SDKControlReloadPluginsResponse_keys = Expect<Equal<MissingKey
 // SDKControlReloadSkillsResponse
 export type Check_SDKControlReloadSkillsResponse = Expect<Mutual<O.SDKControlReloadSkillsResponse, T.SDKControlReloadSkillsResponse>>;
 export type Check_SDKControlReloadSkillsResponse_keys = Expect<Equal<MissingKeys<O.SDKControlReloadSkillsResponse, T.SDKControlReloadSkillsResponse>, never>>;
-// SDKControlRequest — allowed ours-accepts-theirs (deliberate): `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
+// SDKControlRequest — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_SDKControlRequest = Expect<Assignable<T.SDKControlRequest, O.SDKControlRequest> extends true ? Not<Assignable<O.SDKControlRequest, T.SDKControlRequest>> : false>;
 export type Check_SDKControlRequest_keys = Expect<Equal<MissingKeys<O.SDKControlRequest, T.SDKControlRequest>, never>>;
 // SDKControlRequestProgressMessage
 export type Check_SDKControlRequestProgressMessage = Expect<Mutual<O.SDKControlRequestProgressMessage, T.SDKControlRequestProgressMessage>>;
 export type Check_SDKControlRequestProgressMessage_keys = Expect<Equal<MissingKeys<O.SDKControlRequestProgressMessage, T.SDKControlRequestProgressMessage>, never>>;
-// SDKControlResponse — allowed ours-accepts-theirs (deliberate): `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
+// SDKControlResponse — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_SDKControlResponse = Expect<Assignable<T.SDKControlResponse, O.SDKControlResponse> extends true ? Not<Assignable<O.SDKControlResponse, T.SDKControlResponse>> : false>;
 export type Check_SDKControlResponse_keys = Expect<Equal<MissingKeys<O.SDKControlResponse, T.SDKControlResponse>, never>>;
 // SDKControlSetPermissionModeResponse
@@ -659,7 +685,7 @@ export type Check_SandboxSettings_keys = Expect<Equal<MissingKeys<O.SandboxSetti
 // SdkBeta
 export type Check_SdkBeta = Expect<Mutual<O.SdkBeta, T.SdkBeta>>;
 export type Check_SdkBeta_keys = Expect<Equal<MissingKeys<O.SdkBeta, T.SdkBeta>, never>>;
-// SdkMcpToolDefinition — allowed ours-accepts-theirs (deliberate): ours is generic over Standard Schema shapes, a superset of the official zod shapes
+// SdkMcpToolDefinition — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_SdkMcpToolDefinition = Expect<Assignable<T.SdkMcpToolDefinition, O.SdkMcpToolDefinition> extends true ? Not<Assignable<O.SdkMcpToolDefinition, T.SdkMcpToolDefinition>> : false>;
 export type Check_SdkMcpToolDefinition_keys = Expect<Equal<MissingKeys<O.SdkMcpToolDefinition, T.SdkMcpToolDefinition>, never>>;
 // SdkPluginConfig
@@ -713,7 +739,7 @@ export type Check_SetupHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.Setu
 // SlashCommand
 export type Check_SlashCommand = Expect<Mutual<O.SlashCommand, T.SlashCommand>>;
 export type Check_SlashCommand_keys = Expect<Equal<MissingKeys<O.SlashCommand, T.SlashCommand>, never>>;
-// SpareProcess — allowed incompatible (deliberate): Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference
+// SpareProcess — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
 export type Check_SpareProcess = Expect<Not<Assignable<O.SpareProcess, T.SpareProcess>> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
 export type Check_SpareProcess_keys = Expect<Equal<MissingKeys<O.SpareProcess, T.SpareProcess>, never>>;
 // SpawnOptions
@@ -773,12 +799,15 @@ export type Check_ThinkingEnabled_keys = Expect<Equal<MissingKeys<O.ThinkingEnab
 // ToolConfig
 export type Check_ToolConfig = Expect<Mutual<O.ToolConfig, T.ToolConfig>>;
 export type Check_ToolConfig_keys = Expect<Equal<MissingKeys<O.ToolConfig, T.ToolConfig>, never>>;
-// Transport — allowed ours-accepts-theirs (deliberate): `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
+// Transport — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_Transport = Expect<Assignable<T.Transport, O.Transport> extends true ? Not<Assignable<O.Transport, T.Transport>> : false>;
 export type Check_Transport_keys = Expect<Equal<MissingKeys<O.Transport, T.Transport>, never>>;
-// USAGE_LIMIT_ERROR_PREFIXES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
-// USAGE_TRANSITION_PREFIXES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
-// USAGE_WARNING_PREFIXES — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// USAGE_LIMIT_ERROR_PREFIXES
+export type Check_USAGE_LIMIT_ERROR_PREFIXES = Expect<Mutual<typeof O.USAGE_LIMIT_ERROR_PREFIXES, typeof T.USAGE_LIMIT_ERROR_PREFIXES>>;
+// USAGE_TRANSITION_PREFIXES
+export type Check_USAGE_TRANSITION_PREFIXES = Expect<Mutual<typeof O.USAGE_TRANSITION_PREFIXES, typeof T.USAGE_TRANSITION_PREFIXES>>;
+// USAGE_WARNING_PREFIXES
+export type Check_USAGE_WARNING_PREFIXES = Expect<Mutual<typeof O.USAGE_WARNING_PREFIXES, typeof T.USAGE_WARNING_PREFIXES>>;
 // UserDialogRequest
 export type Check_UserDialogRequest = Expect<Mutual<O.UserDialogRequest, T.UserDialogRequest>>;
 export type Check_UserDialogRequest_keys = Expect<Equal<MissingKeys<O.UserDialogRequest, T.UserDialogRequest>, never>>;
@@ -797,7 +826,7 @@ export type Check_UserPromptSubmitHookInput_keys = Expect<Equal<MissingKeys<O.Us
 // UserPromptSubmitHookSpecificOutput
 export type Check_UserPromptSubmitHookSpecificOutput = Expect<Mutual<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>>;
 export type Check_UserPromptSubmitHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
-// WarmQuery — allowed incompatible (deliberate): Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference
+// WarmQuery — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
 export type Check_WarmQuery = Expect<Not<Assignable<O.WarmQuery, T.WarmQuery>> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
 export type Check_WarmQuery_keys = Expect<Equal<MissingKeys<O.WarmQuery, T.WarmQuery>, never>>;
 // WorktreeCreateHookInput
@@ -818,7 +847,9 @@ export type Check_createSdkMcpServer_result = Expect<Not<Assignable<ReturnType<t
 // deleteSession
 export type Check_deleteSession_parameters = Expect<Mutual<Parameters<typeof O.deleteSession>, Parameters<typeof T.deleteSession>>>;
 export type Check_deleteSession_result = Expect<Mutual<ReturnType<typeof O.deleteSession>, ReturnType<typeof T.deleteSession>>>;
-// filterEscalatingDefaultMode — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// filterEscalatingDefaultMode
+export type Check_filterEscalatingDefaultMode_parameters = Expect<Mutual<Parameters<typeof O.filterEscalatingDefaultMode>, Parameters<typeof T.filterEscalatingDefaultMode>>>;
+export type Check_filterEscalatingDefaultMode_result = Expect<Mutual<ReturnType<typeof O.filterEscalatingDefaultMode>, ReturnType<typeof T.filterEscalatingDefaultMode>>>;
 // foldSessionSummary
 export type Check_foldSessionSummary_parameters = Expect<Assignable<Parameters<typeof T.foldSessionSummary>, Parameters<typeof O.foldSessionSummary>> extends true ? Not<Assignable<Parameters<typeof O.foldSessionSummary>, Parameters<typeof T.foldSessionSummary>>> : false>;
 export type Check_foldSessionSummary_result = Expect<Mutual<ReturnType<typeof O.foldSessionSummary>, ReturnType<typeof T.foldSessionSummary>>>;
@@ -843,8 +874,12 @@ export type Check_listSessions_result = Expect<Mutual<ReturnType<typeof O.listSe
 // listSubagents
 export type Check_listSubagents_parameters = Expect<Mutual<Parameters<typeof O.listSubagents>, Parameters<typeof T.listSubagents>>>;
 export type Check_listSubagents_result = Expect<Mutual<ReturnType<typeof O.listSubagents>, ReturnType<typeof T.listSubagents>>>;
-// matchDeniedModels — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
-// prewarm — allowed missing (pending-runtime): value export built by the runtime half of issue 11 (branch i11b)
+// matchDeniedModels
+export type Check_matchDeniedModels_parameters = Expect<Mutual<Parameters<typeof O.matchDeniedModels>, Parameters<typeof T.matchDeniedModels>>>;
+export type Check_matchDeniedModels_result = Expect<Mutual<ReturnType<typeof O.matchDeniedModels>, ReturnType<typeof T.matchDeniedModels>>>;
+// prewarm
+export type Check_prewarm_parameters = Expect<Not<Assignable<Parameters<typeof O.prewarm>, Parameters<typeof T.prewarm>>> extends true ? Not<Assignable<Parameters<typeof T.prewarm>, Parameters<typeof O.prewarm>>> : false>;
+export type Check_prewarm_result = Expect<Not<Assignable<ReturnType<typeof O.prewarm>, ReturnType<typeof T.prewarm>>> extends true ? Not<Assignable<ReturnType<typeof T.prewarm>, ReturnType<typeof O.prewarm>>> : false>;
 // query
 export type Check_query_parameters = Expect<Not<Assignable<Parameters<typeof O.query>, Parameters<typeof T.query>>> extends true ? Not<Assignable<Parameters<typeof T.query>, Parameters<typeof O.query>>> : false>;
 export type Check_query_result = Expect<Not<Assignable<ReturnType<typeof O.query>, ReturnType<typeof T.query>>> extends true ? Not<Assignable<ReturnType<typeof T.query>, ReturnType<typeof O.query>>> : false>;

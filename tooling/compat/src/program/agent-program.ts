@@ -2,11 +2,8 @@
  * A program written against the official @anthropic-ai/claude-agent-sdk 0.3.332 types, as a
  * user would write it. The compat test compiles it twice, unchanged: as is, and with the
  * import mapped to @ccsdk/sdk. It is never run (it would need a model).
- *
- * Left out until the runtime half of issue 11 (branch i11b) is merged: the options `title`,
- * `spawnClaudeCodeProcess`, `onElicitation`, `onUserDialog`, `toolConfig`, ..., the Query
- * members `reinitialize()`, `readFile()`, `reloadSkills()`, ..., and `prewarm()`.
  */
+import { spawn } from 'node:child_process';
 import {
   type CanUseTool,
   createSdkMcpServer,
@@ -17,8 +14,11 @@ import {
   type HookInput,
   type HookJSONOutput,
   listSessions,
+  type OnElicitation,
+  type OnUserDialog,
   type Options,
   type PermissionResult,
+  prewarm,
   type Query,
   query,
   type SDKMessage,
@@ -217,7 +217,17 @@ const hooks: Partial<Record<HookEvent, HookCallbackMatcher[]>> = {
   Stop: [audit],
 };
 
-/** Options using most official keys (none of the pending ones). */
+const onElicitation: OnElicitation = async (request, { signal, requestId }) => {
+  if (signal.aborted || request.mode === 'url') return { action: 'decline' };
+  return { action: 'accept', content: { answer: `${request.serverName} ${requestId}` } };
+};
+
+const onUserDialog: OnUserDialog = async (request, { signal }) =>
+  signal.aborted || request.dialogKind !== 'confirm'
+    ? { behavior: 'cancelled' }
+    : { behavior: 'completed', result: { confirmed: true, toolUseID: request.toolUseID } };
+
+/** Options using most official keys. */
 export const options: Options = {
   cwd: '/tmp/project',
   model: 'claude-sonnet-4-5',
@@ -258,7 +268,76 @@ export const options: Options = {
   stderr: (line) => process.stderr.write(line),
   abortController: new AbortController(),
   extraArgs: { verbose: null },
+  title: 'compat program',
+  executable: 'node',
+  spawnClaudeCodeProcess: ({ command, args, cwd, env, signal }) =>
+    spawn(command, args, { cwd, env, signal, stdio: ['pipe', 'pipe', 'inherit'] }),
+  onElicitation,
+  onUserDialog,
+  supportedDialogKinds: ['confirm'],
+  toolConfig: { askUserQuestion: { previewFormat: 'html' } },
+  toolAliases: { Shell: 'Bash' },
+  verbatimPrompts: true,
+  agentProgressSummaries: true,
+  perTaskStopAffordance: true,
 };
+
+/** Reads and reloads session state through the control methods. */
+async function sessionState(q: Query): Promise<string[]> {
+  const lines: string[] = [];
+  const again = await q.reinitialize();
+  lines.push(`${again.commands.length} commands after reinitialize`);
+  const file = await q.readFile('README.md', { maxBytes: 4096, encoding: 'utf-8' });
+  lines.push(
+    file ? `${file.absPath}${file.truncated ? ' (cut)' : ''}: ${file.contents.length}` : 'unreadable',
+  );
+  const resource = await q.readMcpResource('files', 'ui://files/tree');
+  lines.push(resource.contents.map((c) => c.text ?? c.blob ?? c.uri).join(''));
+  const { skills } = await q.reloadSkills();
+  lines.push(skills.map((c) => `/${c.name} ${c.argumentHint}`).join(', '));
+  const plugins = await q.reloadPlugins({
+    holdOnCacheImpact: true,
+    addPlugins: [{ type: 'local', path: '/tmp/plugin' }],
+  });
+  lines.push(
+    plugins.held
+      ? `held: +${plugins.cache_impact?.mcp_servers_added.join(',') ?? ''}`
+      : `${plugins.plugins.length} plugins, ${plugins.mcpServers.length} servers, ${plugins.error_count} errors`,
+  );
+  const styles = await q.reloadOutputStyles();
+  lines.push(styles.available_output_styles.join(','));
+  await q.applyFlagSettings({ effortLevel: 'low', model: null });
+  await q.updateSettings('localSettings', { outputStyle: 'Explanatory' });
+  lines.push((await q.backgroundTasks()) ? 'backgrounded' : 'nothing to background');
+  await q.seedReadState('/tmp/project/README.md', Date.now());
+  const override = await q.setMcpPermissionModeOverride('files', 'default');
+  if (override.warning !== undefined) lines.push(override.warning);
+  const usage = await q.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET({ skipBehaviors: true });
+  const cost = Object.values(usage.session.model_usage).reduce((sum, m) => sum + m.costUSD, 0);
+  const fiveHour = usage.rate_limits?.five_hour?.utilization ?? null;
+  const week = usage.behaviors?.week.behaviors.map((b) => `${b.key} ${b.pct}%`).join(', ') ?? '';
+  lines.push(
+    `$${usage.session.total_cost_usd} ($${cost} by model) ${usage.subscription_type ?? ''} ${fiveHour} ${week}`,
+  );
+  return lines;
+}
+
+/** Starts a spare process before the folder is known, then claims it for one prompt. */
+export async function runWarm(prompt: string): Promise<string> {
+  const spare = await prewarm({ options: { model: 'claude-sonnet-4-5' }, initializeTimeoutMs: 30_000 });
+  const q = spare.claim({ prompt, options: { cwd: '/tmp/project', env: { CI: '1' } } });
+  try {
+    const claimed = await spare.claimed;
+    for await (const message of q) if (message.type === 'result') return describe(message);
+    return `${claimed.sessionId} in ${claimed.cwd} (parked ${claimed.parkedMs ?? 0} ms): no result`;
+  } catch (error) {
+    return `not claimed: ${(error as Error).message}`;
+  } finally {
+    q.close();
+    spare.close();
+    await spare.exited;
+  }
+}
 
 async function* followUps(): AsyncGenerator<SDKUserMessage> {
   yield { type: 'user', message: { role: 'user', content: 'And the tests?' }, parent_tool_use_id: null };
@@ -290,6 +369,7 @@ export async function run(prompt: string): Promise<string[]> {
   lines.push(`added ${added.added.join(',')}`);
   await q.toggleMcpServer('search', false);
   await q.reconnectMcpServer('files');
+  lines.push(...(await sessionState(q)));
   await q.streamInput(followUps());
   for await (const message of q) {
     lines.push(describe(message));
