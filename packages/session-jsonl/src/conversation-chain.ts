@@ -96,7 +96,7 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
  * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
  * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
  * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line. The
- * branches of parallel tool calls off the walked path are put back (see {@link withParallelToolCalls}).
+ * branches of parallel tool calls off the walked path are put back (`withParallelToolCalls`).
  */
 export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
   const byUuid = new Map<string, T>();

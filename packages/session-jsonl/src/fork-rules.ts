@@ -40,7 +40,12 @@ export interface ForkSourceReading {
   /** Present when the entry is copied: user, assistant, attachment, system or progress, with a uuid, no sidechain. */
   readonly source?: Omit<ForkSource<never>, 'key'>;
   /** Present for a state entry the fork carries (see {@link CARRIED_STATE_TYPES}); the last of each type wins. */
-  readonly state?: { readonly type: string; readonly entry: Readonly<Record<string, unknown>> };
+  readonly state?: {
+    /** The state entry's `type` (one of the carried state types). */
+    readonly type: string;
+    /** The state entry as read from the source transcript. */
+    readonly entry: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** Reads one parsed entry of the source session `sourceId` by the fork rules (seed 001). */

@@ -17,7 +17,7 @@ export const ESCALATING_DEFAULT_MODES_BY_SOURCE: Readonly<Record<string, readonl
  *
  * The source that decides is the highest-precedence one in `resolved.sources` that sets
  * `permissions.defaultMode`. When it is `project` or `local` and the effective mode is one that
- * tier may not set (see {@link ESCALATING_DEFAULT_MODES_BY_SOURCE}), the result is a copy of
+ * tier may not set (see `ESCALATING_DEFAULT_MODES_BY_SOURCE`), the result is a copy of
  * `effective` with that key removed (its other `permissions` keys kept); otherwise it is
  * `resolved.effective` itself. The input is never changed. Its `errors` list is not read, so the
  * official SDK's `ResolvedSettings` (which has none) is accepted as well.
