@@ -1,5 +1,5 @@
+import { withDeadline } from '@ccsdk/session-store';
 import pg from 'pg';
-import { withDeadline } from './deadline.js';
 import { PostgresSessionStoreError } from './errors.js';
 import { isConnectionError, toStoreError } from './pg-errors.js';
 import { ensureSchema } from './schema.js';
@@ -47,7 +47,15 @@ export class Connection {
         }),
       );
     }
-    return withDeadline(this.#run(what, fn), this.#options.callTimeoutMs, what);
+    return withDeadline(
+      this.#run(what, fn),
+      this.#options.callTimeoutMs,
+      () =>
+        new PostgresSessionStoreError({
+          code: 'TIMEOUT',
+          message: `PostgreSQL session store: ${what} did not finish within ${this.#options.callTimeoutMs} ms (callTimeoutMs); an append may still land.`,
+        }),
+    );
   }
 
   /** Like {@link run}, inside `BEGIN` / `COMMIT` (rolled back on any error). */

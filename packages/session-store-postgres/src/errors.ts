@@ -1,3 +1,5 @@
+import type { AdapterErrorFactory } from '@ccsdk/session-store';
+
 const MARKER = Symbol.for('@ccsdk/session-store-postgres.error');
 
 /** Stable codes of {@link PostgresSessionStoreError}. Branch on these, never on the message text. */
@@ -50,3 +52,6 @@ export class PostgresSessionStoreError extends Error {
     return typeof error === 'object' && error !== null && MARKER in error;
   }
 }
+
+/** Builds this package's error from an adapter-kit check of `@ccsdk/session-store`. */
+export const storeError: AdapterErrorFactory = (init) => new PostgresSessionStoreError(init);

@@ -1,21 +1,26 @@
 import {
+  checkProjectKey,
+  checkSessionOnlyKey,
+  checkStoredKey,
   foldSessionSummary,
+  parseEntryRow,
   type SessionKey,
   type SessionListSubkeysKey,
   type SessionStore,
   type SessionStoreEntry,
   type SessionStoreListEntry,
   type SessionSummaryEntry,
+  type StoredKey,
+  toEntryRows,
 } from '@ccsdk/session-store';
 import type pg from 'pg';
 import { Connection } from './connection.js';
-import { parseEntryRow, toEntryRows } from './entry-rows.js';
-import { checkKey, checkProjectKey, checkSessionOnlyKey, type StoredKey } from './session-key.js';
+import { storeError } from './errors.js';
 import { type Statements, statementsFor } from './statements.js';
 import { type PostgresSessionStoreOptions, resolvePostgresOptions } from './store-options.js';
 
 function parseSummary(data: string, sessionId: string): Record<string, unknown> {
-  const value = parseEntryRow(data, `the summary of ${sessionId}`);
+  const value = parseEntryRow(data, `the summary of ${sessionId}`, storeError);
   return value as Record<string, unknown>;
 }
 
@@ -45,8 +50,8 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Appends `entries` under `key` in one transaction, skipping uuids already stored; `[]` writes nothing. */
   async append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
-    const stored = checkKey(key);
-    const rows = toEntryRows(entries, this.#maxEntryBytes);
+    const stored = checkStoredKey(key, storeError);
+    const rows = toEntryRows(entries, this.#maxEntryBytes, storeError);
     if (rows.length === 0) return;
     await this.#connection.transaction('append', async (client) => {
       const k = [stored.projectKey, stored.sessionId, stored.subpath];
@@ -94,7 +99,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Everything stored under `key` in append order, or `null` for a key never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
-    const stored = checkKey(key);
+    const stored = checkStoredKey(key, storeError);
     const k = [stored.projectKey, stored.sessionId, stored.subpath];
     return this.#connection.run('load', async (client) => {
       const result = await client.query<[string]>({
@@ -107,13 +112,13 @@ export class PostgresSessionStore implements SessionStore {
         return exists.rows.length === 0 ? null : [];
       }
       const where = `${stored.sessionId}${stored.subpath === '' ? '' : `/${stored.subpath}`}`;
-      return result.rows.map((row) => parseEntryRow(row[0], where));
+      return result.rows.map((row) => parseEntryRow(row[0], where, storeError));
     });
   }
 
   /** The project's main transcripts with their last write time (database clock, epoch ms). */
   async listSessions(projectKey: string): Promise<SessionStoreListEntry[]> {
-    const project = checkProjectKey(projectKey);
+    const project = checkProjectKey(projectKey, storeError);
     return this.#connection.run('listSessions', async (client) => {
       const result = await client.query<{ session_id: string; mtime_ms: string }>(this.#sql.listSessions, [
         project,
@@ -124,7 +129,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** One folded summary per main transcript of the project, kept in step by `append`. */
   async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    const project = checkProjectKey(projectKey);
+    const project = checkProjectKey(projectKey, storeError);
     return this.#connection.run('listSessionSummaries', async (client) => {
       const result = await client.query<{ session_id: string; mtime_ms: string; data: string }>(
         this.#sql.listSummaries,
@@ -140,7 +145,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Deletes `key`; a main key (or an empty subpath) takes the session's subkeys and summary with it. */
   async delete(key: SessionKey): Promise<void> {
-    const stored = checkKey(key);
+    const stored = checkStoredKey(key, storeError);
     await this.#connection.transaction('delete', async (client) => {
       if (stored.subpath !== '') {
         await client.query(this.#sql.deleteSubkey, [stored.projectKey, stored.sessionId, stored.subpath]);
@@ -153,7 +158,7 @@ export class PostgresSessionStore implements SessionStore {
 
   /** The subpaths stored under the session, in first-append order (never the main transcript). */
   async listSubkeys(key: SessionListSubkeysKey): Promise<string[]> {
-    const { projectKey, sessionId } = checkSessionOnlyKey(key);
+    const { projectKey, sessionId } = checkSessionOnlyKey(key, storeError);
     return this.#connection.run('listSubkeys', async (client) => {
       const result = await client.query<{ subpath: string }>(this.#sql.listSubkeys, [projectKey, sessionId]);
       return result.rows.map((row) => row.subpath);

@@ -1,3 +1,4 @@
+import { describeValue as quote } from '@ccsdk/session-store';
 import type { Pool } from 'pg';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
@@ -8,7 +9,6 @@ import {
   MAX_SCHEMA_NAME_BYTES,
   MAX_TIMEOUT_MS,
 } from './limits.js';
-import { quote } from './quote.js';
 
 /** Options of `PostgresSessionStore`. Give `connectionString` or `pool`. */
 export interface PostgresSessionStoreOptions {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { withDeadline } from '@ccsdk/session-store';
 import { Redis } from 'ioredis';
-import { withDeadline } from './deadline.js';
 import { RedisSessionStoreError } from './errors.js';
 import { MAX_RECONNECT_DELAY_MS } from './limits.js';
 import { toStoreError } from './redis-errors.js';
@@ -66,7 +66,15 @@ export class Connection {
         throw toStoreError(error, what);
       }
     })();
-    return withDeadline(work, this.#options.callTimeoutMs, what);
+    return withDeadline(
+      work,
+      this.#options.callTimeoutMs,
+      () =>
+        new RedisSessionStoreError({
+          code: 'TIMEOUT',
+          message: `Redis session store: ${what} did not finish within ${this.#options.callTimeoutMs} ms (callTimeoutMs); an append may still land.`,
+        }),
+    );
   }
 
   /** Runs a Lua script by SHA, loading its text again when the server lost it (restart, SCRIPT FLUSH). */

@@ -1,3 +1,5 @@
+import type { AdapterErrorFactory } from '@ccsdk/session-store';
+
 const MARKER = Symbol.for('@ccsdk/session-store-redis.error');
 
 /** Stable codes of {@link RedisSessionStoreError}. Branch on these, never on the message text. */
@@ -52,3 +54,6 @@ export class RedisSessionStoreError extends Error {
     return typeof error === 'object' && error !== null && MARKER in error;
   }
 }
+
+/** Builds this package's error from an adapter-kit check of `@ccsdk/session-store`. */
+export const storeError: AdapterErrorFactory = (init) => new RedisSessionStoreError(init);

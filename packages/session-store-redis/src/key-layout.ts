@@ -1,4 +1,4 @@
-import type { StoredKey } from './session-key.js';
+import type { StoredKey } from '@ccsdk/session-store';
 
 /**
  * Key names. Every id is percent-encoded (`encodeURIComponent`), so `:` separates fields

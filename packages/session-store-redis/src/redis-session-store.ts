@@ -1,19 +1,24 @@
 import {
+  checkProjectKey,
+  checkSessionOnlyKey,
+  checkStoredKey,
+  type EntryRow,
   foldSessionSummary,
+  parseEntryRow,
   type SessionKey,
   type SessionListSubkeysKey,
   type SessionStore,
   type SessionStoreEntry,
   type SessionStoreListEntry,
   type SessionSummaryEntry,
+  type StoredKey,
+  toEntryRows,
 } from '@ccsdk/session-store';
 import { Connection } from './connection.js';
-import { type EntryRow, parseEntryRow, toEntryRows } from './entry-rows.js';
-import { RedisSessionStoreError } from './errors.js';
+import { RedisSessionStoreError, storeError } from './errors.js';
 import { KeyLayout } from './key-layout.js';
 import { APPEND_CONFLICT_ATTEMPTS } from './limits.js';
 import { APPEND_SCRIPT, DELETE_SESSION_SCRIPT } from './scripts.js';
-import { checkKey, checkProjectKey, checkSessionOnlyKey, type StoredKey } from './session-key.js';
 import { type RedisSessionStoreOptions, resolveRedisOptions } from './store-options.js';
 
 /** Which rows of a batch are new, given the uuids the server already holds (duplicates inside the batch count once). */
@@ -55,8 +60,8 @@ export class RedisSessionStore implements SessionStore {
 
   /** Appends `entries` under `key` atomically, skipping uuids already stored; `[]` writes nothing. */
   async append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
-    const stored = checkKey(key);
-    const rows = toEntryRows(entries, this.#maxEntryBytes);
+    const stored = checkStoredKey(key, storeError);
+    const rows = toEntryRows(entries, this.#maxEntryBytes, storeError);
     if (rows.length === 0) return;
     await this.#connection.run('append', async (client) => {
       const keys = this.#keys.transcript(stored);
@@ -99,7 +104,7 @@ export class RedisSessionStore implements SessionStore {
         : {
             sessionId: key.sessionId,
             mtime: 0,
-            data: parseEntryRow(summary, `the summary of ${key.sessionId}`),
+            data: parseEntryRow(summary, `the summary of ${key.sessionId}`, storeError),
           };
     return JSON.stringify(
       foldSessionSummary(
@@ -112,19 +117,19 @@ export class RedisSessionStore implements SessionStore {
 
   /** Everything stored under `key` in append order, or `null` for a key never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
-    const stored = checkKey(key);
+    const stored = checkStoredKey(key, storeError);
     return this.#connection.run('load', async (client) => {
       const bodies = await client.lrange(this.#keys.transcript(stored).entries, 0, -1);
       // Redis drops an empty list, and a written transcript holds at least one entry.
       if (bodies.length === 0) return null;
       const where = `${stored.sessionId}${stored.subpath === '' ? '' : `/${stored.subpath}`}`;
-      return bodies.map((body) => parseEntryRow(body, where));
+      return bodies.map((body) => parseEntryRow(body, where, storeError));
     });
   }
 
   /** The project's main transcripts with their last write time (server clock, epoch ms). */
   async listSessions(projectKey: string): Promise<SessionStoreListEntry[]> {
-    const project = checkProjectKey(projectKey);
+    const project = checkProjectKey(projectKey, storeError);
     return this.#connection.run('listSessions', async (client) => {
       const flat = await client.zrange(this.#keys.sessions(project), 0, -1, 'WITHSCORES');
       const rows: SessionStoreListEntry[] = [];
@@ -136,21 +141,21 @@ export class RedisSessionStore implements SessionStore {
 
   /** One folded summary per main transcript of the project, written by the same script as the entries. */
   async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    const project = checkProjectKey(projectKey);
+    const project = checkProjectKey(projectKey, storeError);
     const sessions = await this.listSessions(project);
     return this.#connection.run('listSessionSummaries', async (client) => {
       const summaries = await client.hgetall(this.#keys.summaries(project));
       return sessions.flatMap(({ sessionId, mtime }) => {
         const data = summaries[sessionId];
         if (data === undefined) return [];
-        return [{ sessionId, mtime, data: parseEntryRow(data, `the summary of ${sessionId}`) }];
+        return [{ sessionId, mtime, data: parseEntryRow(data, `the summary of ${sessionId}`, storeError) }];
       });
     });
   }
 
   /** Deletes `key`; a main key (or an empty subpath) takes the session's subkeys and summary with it. */
   async delete(key: SessionKey): Promise<void> {
-    const stored = checkKey(key);
+    const stored = checkStoredKey(key, storeError);
     const keys = this.#keys.transcript(stored);
     await this.#connection.run('delete', async (client) => {
       if (stored.subpath !== '') {
@@ -175,7 +180,7 @@ export class RedisSessionStore implements SessionStore {
 
   /** The subpaths stored under the session, in any order (never the main transcript). */
   async listSubkeys(key: SessionListSubkeysKey): Promise<string[]> {
-    const { projectKey, sessionId } = checkSessionOnlyKey(key);
+    const { projectKey, sessionId } = checkSessionOnlyKey(key, storeError);
     return this.#connection.run('listSubkeys', async (client) => {
       const members = await client.smembers(this.#keys.subkeys(projectKey, sessionId));
       return members.map((member) => decodeURIComponent(member));

@@ -1,3 +1,4 @@
+import { describeValue as quote } from '@ccsdk/session-store';
 import type { Redis } from 'ioredis';
 import {
   DEFAULT_CALL_TIMEOUT_MS,
@@ -7,7 +8,6 @@ import {
   MAX_PREFIX_CHARS,
   MAX_TIMEOUT_MS,
 } from './limits.js';
-import { quote } from './quote.js';
 
 /** Options of `RedisSessionStore`. Give `url` or `client`. */
 export interface RedisSessionStoreOptions {

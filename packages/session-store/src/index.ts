@@ -1,9 +1,22 @@
+// The adapter kit: the checks and row encoding every database adapter needs, with the adapter's own errors.
+
 /**
  * Public API of `@ccsdk/session-store`: external session stores for Claude Code transcripts.
  * Everything exported here is public; nothing else is. The conformance suite is at
  * `@ccsdk/session-store/conformance`.
  */
 export { projectKeyForDirectory } from '@ccsdk/session-jsonl';
+export type {
+  AdapterErrorFactory,
+  AdapterKitErrorCode,
+  AdapterKitErrorInit,
+} from './adapter-kit/adapter-error.js';
+export { ADAPTER_QUOTE_MAX_CHARS, describeValue } from './adapter-kit/describe-value.js';
+export type { EntryRow } from './adapter-kit/entry-rows.js';
+export { dedupeKey, parseEntryRow, toEntryRows } from './adapter-kit/entry-rows.js';
+export type { StoredKey } from './adapter-kit/store-key.js';
+export { checkProjectKey, checkSessionOnlyKey, checkStoredKey } from './adapter-kit/store-key.js';
+export { withDeadline } from './adapter-kit/with-deadline.js';
 export type { ChildEnvironment } from './child-config-dir.js';
 export { SessionStoreError, type SessionStoreErrorCode, type SessionStoreErrorInit } from './errors.js';
 export { type FoldSessionSummaryOptions, foldSessionSummary } from './fold-session-summary.js';
