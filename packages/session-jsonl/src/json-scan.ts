@@ -149,6 +149,18 @@ export class TopLevelScanner {
     return this.#wasm === undefined ? 'js' : 'wasm';
   }
 
+  /**
+   * A buffer of `length` bytes whose lines this scanner reads without copying them: the
+   * WebAssembly engine's own input area, or a plain buffer for the JavaScript engine. Scanning a
+   * line from any other buffer may overwrite or detach it, so a caller that keeps it scans only
+   * lines inside it.
+   */
+  workspace(length: number): Buffer {
+    if (this.#wasm === undefined) return Buffer.allocUnsafe(length);
+    const area = this.#wasm.workspace(length);
+    return Buffer.from(area.buffer, area.byteOffset, area.length);
+  }
+
   /** Scans `[start, end)` of `bytes`. Field accessors then refer to this line until the next scan. */
   scan(bytes: Uint8Array, start: number, end: number): ScanStatus {
     this.#bytes = bytes;
