@@ -117,6 +117,27 @@ describe('the WebAssembly and JavaScript field scanners', () => {
     expectEnginesAgree(long);
   });
 
+  it('should scan lines in its workspace in place, at any offset, as it scans a copy', () => {
+    const scanner = new TopLevelScanner(KEYS);
+    const js = new TopLevelScanner(KEYS, 'js');
+    const lines = ['{"type":"a","k":1}', '  {"uuid":"\\"x","message":{"k":2}}  ', '{"type":"cut'];
+    const text = Buffer.from(lines.join('\n'));
+    const area = scanner.workspace(text.length + 40);
+    for (const pad of [0, 1, 17, 39]) {
+      text.copy(area, pad);
+      let start = pad;
+      for (const line of lines) {
+        const end = start + Buffer.byteLength(line);
+        expect(outcome(scanner, area, start, end)).toEqual(outcome(js, area, start, end));
+        expect(outcome(scanner, area.subarray(start, end))).toEqual(
+          outcome(js, text.subarray(start - pad, end - pad)),
+        );
+        start = end + 1;
+      }
+    }
+    expect(area.buffer).toBe(scanner.workspace(16).buffer);
+  });
+
   it('should grow for a long line and keep scanning short ones after it', () => {
     const scanner = new TopLevelScanner(KEYS);
     const long = Buffer.from(`{"message":"${'\\"'.repeat(400_000)}","type":"long"}`);

@@ -27,7 +27,7 @@ interface WasmApi {
 
 interface ScanExports {
   readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  readonly scan: (length: number) => number;
+  readonly scan: (at: number, length: number) => number;
 }
 
 const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
@@ -49,8 +49,8 @@ function scanModule(): object | null {
 /**
  * The WebAssembly engine of the top-level field scanner: the same rules as the JavaScript one,
  * but compiled ahead (no warm-up), with strings skipped sixteen bytes at a time. Each instance has
- * its own module instance and memory; a line is copied in, scanned, and the wanted fields' value
- * ranges are read back.
+ * its own module instance and memory; a line is copied in (unless it already lies in the
+ * {@link WasmFieldScan.workspace}), scanned, and the wanted fields' value ranges are read back.
  */
 export class WasmFieldScan {
   readonly #exports: ScanExports;
@@ -109,9 +109,17 @@ export class WasmFieldScan {
   scan(bytes: Uint8Array, start: number, end: number, starts: Float64Array, ends: Float64Array): number {
     const length = end - start;
     if (length > WASM_SCAN_MAX_LINE_BYTES) return WASM_NEEDS_JS;
-    this.#reserve(length);
-    this.#bytes.set(bytes.subarray(start, end), INPUT_AT);
-    const status = this.#exports.scan(length);
+    let at = bytes.byteOffset + start - INPUT_AT;
+    const inPlace =
+      bytes.buffer === this.#bytes.buffer &&
+      at >= 0 &&
+      INPUT_AT + at + length + INPUT_SLACK <= this.#bytes.length;
+    if (!inPlace) {
+      at = 0;
+      this.#reserve(length);
+      this.#bytes.set(bytes.subarray(start, end), INPUT_AT);
+    }
+    const status = this.#exports.scan(at, length);
     if (status === WASM_NEEDS_JS) return status;
     const results = this.#results;
     for (let k = 0; k < this.#keyCount; k++) {
@@ -120,6 +128,16 @@ export class WasmFieldScan {
       ends[k] = valueStart < 0 ? 0 : start + results[2 * k + 1]!;
     }
     return status;
+  }
+
+  /**
+   * `length` bytes of the module's input area, for a caller to read lines into and scan in place
+   * (no copy). A scan of a line from any other buffer overwrites its start, and one longer than
+   * the memory holds detaches it; a caller that scans only lines inside it can keep it.
+   */
+  workspace(length: number): Uint8Array {
+    this.#reserve(length);
+    return new Uint8Array(this.#bytes.buffer, INPUT_AT, length);
   }
 
   /** Grows the module's memory to hold a line of `length` bytes and its slack. */

@@ -131,7 +131,8 @@ export class TopLevelScanner {
   readonly #keyBytes: Uint8Array[];
   readonly #starts: Float64Array;
   readonly #ends: Float64Array;
-  readonly #wasm: WasmFieldScan | undefined;
+  /** The WebAssembly engine, made on first use (`null` when not asked for or unavailable). */
+  #wasmEngine: WasmFieldScan | null | undefined;
   #bytes: Uint8Array = new Uint8Array(0);
   #maxKeyLength = 0;
 
@@ -141,7 +142,16 @@ export class TopLevelScanner {
     this.#starts = new Float64Array(keys.length);
     this.#ends = new Float64Array(keys.length);
     for (const key of this.#keyBytes) this.#maxKeyLength = Math.max(this.#maxKeyLength, key.length);
-    this.#wasm = engine === 'auto' ? WasmFieldScan.create(keys) : undefined;
+    if (engine === 'js') this.#wasmEngine = null;
+  }
+
+  /**
+   * The WebAssembly engine, instantiated on first use rather than in the constructor, so a module
+   * that keeps scanners at top level costs no WebAssembly memory to a process that never scans.
+   */
+  get #wasm(): WasmFieldScan | undefined {
+    if (this.#wasmEngine === undefined) this.#wasmEngine = WasmFieldScan.create(this.keys) ?? null;
+    return this.#wasmEngine ?? undefined;
   }
 
   /** The engine lines go to first: `wasm`, or `js` where WebAssembly is unavailable or was not asked for. */
@@ -149,11 +159,25 @@ export class TopLevelScanner {
     return this.#wasm === undefined ? 'js' : 'wasm';
   }
 
+  /**
+   * A buffer of `length` bytes whose lines this scanner reads without copying them: the
+   * WebAssembly engine's own input area, or a plain buffer for the JavaScript engine. Scanning a
+   * line from any other buffer may overwrite or detach it, so a caller that keeps it scans only
+   * lines inside it.
+   */
+  workspace(length: number): Buffer {
+    const wasm = this.#wasm;
+    if (wasm === undefined) return Buffer.allocUnsafe(length);
+    const area = wasm.workspace(length);
+    return Buffer.from(area.buffer, area.byteOffset, area.length);
+  }
+
   /** Scans `[start, end)` of `bytes`. Field accessors then refer to this line until the next scan. */
   scan(bytes: Uint8Array, start: number, end: number): ScanStatus {
     this.#bytes = bytes;
-    if (this.#wasm !== undefined) {
-      const status = this.#wasm.scan(bytes, start, end, this.#starts, this.#ends);
+    const wasm = this.#wasm;
+    if (wasm !== undefined) {
+      const status = wasm.scan(bytes, start, end, this.#starts, this.#ends);
       if (status !== WASM_NEEDS_JS) return status as ScanStatus;
     }
     return this.#scanJs(bytes, start, end);

@@ -20,6 +20,13 @@ export const FIRST_PROMPT_MAX_CHARS = 200;
 export const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
+ * Size of one read when a transcript up to {@link WHOLE_PARSE_MAX_BYTES} is parsed whole: 256 KiB.
+ * Smaller than {@link STREAM_CHUNK_BYTES} because only the part of the chunk buffer a read
+ * fills becomes resident memory; measured on a 5 MB transcript, it is as fast and ~1 MiB lighter.
+ */
+export const PARSE_CHUNK_BYTES = 256 * 1024;
+
+/**
  * Largest transcript, in bytes, that the message readers read by parsing every line whole (8 MiB):
  * `JSON.parse` is native and needs no warm-up, and the messages of a transcript this size fit in
  * memory comfortably. Larger transcripts are indexed by the byte scanner, which keeps no content,

@@ -88,10 +88,29 @@ export function readLiteSummary(filePath: string): LiteSummary | undefined {
   }
 }
 
-const headBuffer = Buffer.allocUnsafe(LITE_READ_BYTES);
-let tailBuffer = Buffer.allocUnsafe(LITE_READ_BYTES + 1);
-let wideBuffer: Buffer | undefined;
 const scanner = new TopLevelScanner(SUMMARY_FIELDS);
+/** The tail is read with the byte before it, to tell whether its first line starts there. */
+const TAIL_BUFFER_BYTES = LITE_READ_BYTES + 1;
+/** Spare bytes between the buffers, so no line's scan reads into the next buffer's first bytes. */
+const BUFFER_GAP = 16;
+/**
+ * The head, tail and prompt-window buffers, laid out in the scanner's workspace so lines are
+ * scanned where they were read (made on the first read; every scan here is of a line inside it).
+ */
+let buffers: { head: Buffer; tail: Buffer; wide: Buffer } | undefined;
+function readBuffers(): { head: Buffer; tail: Buffer; wide: Buffer } {
+  if (buffers === undefined) {
+    const tailAt = LITE_READ_BYTES + BUFFER_GAP;
+    const wideAt = tailAt + TAIL_BUFFER_BYTES + BUFFER_GAP;
+    const area = scanner.workspace(wideAt + FIRST_PROMPT_SCAN_BYTES);
+    buffers = {
+      head: area.subarray(0, LITE_READ_BYTES),
+      tail: area.subarray(tailAt, tailAt + TAIL_BUFFER_BYTES),
+      wide: area.subarray(wideAt, wideAt + FIRST_PROMPT_SCAN_BYTES),
+    };
+  }
+  return buffers;
+}
 /** Per field, its scanner index and its group (`index << 4 | group`): one lookup per read. */
 const FIELD_SLOT = new Map<SummaryField, number>(
   SUMMARY_FIELDS.map((field) => [field, (FIELD_INDEX[field] << 4) | FIELD_GROUP[field]]),
@@ -136,12 +155,12 @@ function headMask(lineStart: number, tailStart: number): number {
 
 function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | undefined {
   const data: SessionSummaryData = {};
-  const headLength = readFully(fd, headBuffer, Math.min(statSize, LITE_READ_BYTES), 0);
+  const head = readBuffers().head;
+  const headLength = readFully(fd, head, Math.min(statSize, LITE_READ_BYTES), 0);
   if (headLength === 0) return undefined;
   const wholeFile = statSize <= LITE_READ_BYTES || headLength < LITE_READ_BYTES;
   const size = wholeFile ? headLength : statSize;
   const tailStart = Math.max(0, size - LITE_READ_BYTES);
-  const head = headBuffer;
   const firstLine = byteOrderMarkLength(head, headLength);
   let lineStart = firstLine;
   for (;;) {
@@ -171,7 +190,7 @@ function foldPromptWindow(
   tailStart: number,
 ): number {
   const end = Math.min(size, FIRST_PROMPT_SCAN_BYTES);
-  wideBuffer ??= Buffer.allocUnsafe(FIRST_PROMPT_SCAN_BYTES);
+  const wideBuffer = readBuffers().wide;
   const length = readFully(fd, wideBuffer, end - from, from);
   let lineStart = 0;
   let covered = from;
@@ -189,8 +208,7 @@ function foldTail(fd: number, data: SessionSummaryData, from: number, size: numb
   if (from >= size) return;
   const before = from > 0 ? 1 : 0;
   const want = size - from + before;
-  if (tailBuffer.length < want) tailBuffer = Buffer.allocUnsafe(want);
-  const tail = tailBuffer;
+  const tail = readBuffers().tail;
   const tailLength = readFully(fd, tail, want, from - before);
   let lineStart = before;
   if (before === 1 && tail[0] !== NEWLINE) {

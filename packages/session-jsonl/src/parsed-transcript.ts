@@ -1,4 +1,5 @@
 import { type ParsedEntry, parsedChainEntry } from './entry-messages.js';
+import { PARSE_CHUNK_BYTES } from './limits.js';
 import { readLines } from './line-reader.js';
 import { malformedLine } from './transcript-index.js';
 import type { SessionJsonlWarning } from './types.js';
@@ -23,22 +24,26 @@ export async function parseTranscript(
   onWarning?: (warning: SessionJsonlWarning) => void,
 ): Promise<ParsedEntry[]> {
   const entries: ParsedEntry[] = [];
-  await readLines(fd, (bytes, start, end, offset) => {
-    const text = decodeUtf8(bytes, start, end);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      if (!BLANK_LINE.test(text)) onWarning?.(malformedLine(filePath, offset));
+  await readLines(
+    fd,
+    (bytes, start, end, offset) => {
+      const text = decodeUtf8(bytes, start, end);
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        if (!BLANK_LINE.test(text)) onWarning?.(malformedLine(filePath, offset));
+        return true;
+      }
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        onWarning?.(malformedLine(filePath, offset));
+        return true;
+      }
+      const entry = parsedChainEntry(value as Record<string, unknown>, entries.length, offset);
+      if (entry !== undefined) entries.push(entry);
       return true;
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      onWarning?.(malformedLine(filePath, offset));
-      return true;
-    }
-    const entry = parsedChainEntry(value as Record<string, unknown>, entries.length, offset);
-    if (entry !== undefined) entries.push(entry);
-    return true;
-  });
+    },
+    { chunkBytes: PARSE_CHUNK_BYTES },
+  );
   return entries;
 }

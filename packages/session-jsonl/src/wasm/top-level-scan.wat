@@ -14,9 +14,11 @@
 ;;   5376    scalar table, 256 bytes (bytes of numbers and literals, and whitespace)
 ;;   5632    nested table, 256 bytes (scalar bytes plus ',' and ':')
 ;;   65536   stack of expected closers, one byte per nesting level     (64 KiB)
-;;   131072  the line being scanned, followed by at least 16 spare bytes
+;;   131072  input: the line being scanned starts at 131072 + `at`, followed by at least 16
+;;           spare bytes
 ;;
-;; scan(length) returns 0 ok, 1 malformed, 2 truncated, 3 blank, or 4 when the JavaScript scanner
+;; scan(at, length) scans the `length` bytes at 131072 + `at`; value ranges are recorded relative
+;; to the line's first byte. It returns 0 ok, 1 malformed, 2 truncated, 3 blank, or 4 when the JavaScript scanner
 ;; must decide (a top-level key written with escapes, or nesting deeper than the stack).
 (module
   (memory (export "memory") 3)
@@ -218,8 +220,8 @@
     (if (i32.eq (local.get $sentinel) (global.get $NEEDS_JS)) (then (return (i32.const 4))))
     (i32.const 2))
 
-  (func (export "scan") (param $length i32) (result i32)
-    (local $i i32) (local $end i32) (local $k i32) (local $key_start i32) (local $key_end i32)
+  (func (export "scan") (param $at i32) (param $length i32) (result i32)
+    (local $base i32) (local $i i32) (local $end i32) (local $k i32) (local $key_start i32) (local $key_end i32)
     (local $value_start i32) (local $index i32) (local $c i32)
     (local.set $k (i32.const 0))
     (block $cleared
@@ -228,8 +230,9 @@
         (i32.store (i32.add (global.get $RESULTS) (i32.shl (local.get $k) (i32.const 3))) (i32.const -1))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $clear)))
-    (local.set $end (i32.add (global.get $INPUT) (local.get $length)))
-    (local.set $i (call $skip_whitespace (global.get $INPUT) (local.get $end)))
+    (local.set $base (i32.add (global.get $INPUT) (local.get $at)))
+    (local.set $end (i32.add (local.get $base) (local.get $length)))
+    (local.set $i (call $skip_whitespace (local.get $base) (local.get $end)))
     (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 3))))
     (if (i32.ne (i32.load8_u (local.get $i)) (i32.const 0x7b)) (then (return (i32.const 1))))
     (local.set $i (call $skip_whitespace (i32.add (local.get $i) (i32.const 1)) (local.get $end)))
@@ -264,10 +267,10 @@
         (then
           (i32.store
             (i32.add (global.get $RESULTS) (i32.shl (local.get $index) (i32.const 3)))
-            (i32.sub (local.get $value_start) (global.get $INPUT)))
+            (i32.sub (local.get $value_start) (local.get $base)))
           (i32.store
             (i32.add (global.get $RESULTS) (i32.add (i32.shl (local.get $index) (i32.const 3)) (i32.const 4)))
-            (i32.sub (local.get $i) (global.get $INPUT)))))
+            (i32.sub (local.get $i) (local.get $base)))))
       (local.set $i (call $skip_whitespace (local.get $i) (local.get $end)))
       (if (i32.ge_u (local.get $i) (local.get $end)) (then (return (i32.const 2))))
       (local.set $c (i32.load8_u (local.get $i)))
