@@ -1,5 +1,4 @@
-import type { HookEvent, HookInput } from './hook-input.js';
-import type { HookJSONOutput } from './hook-output.js';
+import type { HookEvent, HookInput, HookJSONOutput } from '@ccsdk/control-protocol';
 
 /**
  * A hook callback: gets the CLI's hook input, the tool use id the CLI sent with it (a tool's

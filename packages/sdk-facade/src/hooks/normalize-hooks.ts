@@ -1,7 +1,7 @@
+import type { HookEvent } from '@ccsdk/control-protocol';
 import { MAX_TIMEOUT_MS } from '@ccsdk/control-protocol';
 import { HOOK_EVENTS } from '../constants.js';
 import { describeValue } from '../errors/describe-value.js';
-import type { HookEvent } from './hook-input.js';
 import type { HookCallback } from './hook-types.js';
 
 /** One validated matcher of `options.hooks`. */

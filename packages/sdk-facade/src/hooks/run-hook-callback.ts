@@ -1,7 +1,6 @@
-import type { ControlRequestContext } from '@ccsdk/control-protocol';
+import type { ControlRequestContext, HookEvent, HookInput } from '@ccsdk/control-protocol';
 import { describeValue } from '../errors/describe-value.js';
 import { HookError } from './hook-error.js';
-import type { HookEvent, HookInput } from './hook-input.js';
 import { hookOutputToWire } from './hook-output-to-wire.js';
 import type { HookCallback } from './hook-types.js';
 import { HOOK_TIMEOUT_REPLY_GRACE_MS } from './limits.js';

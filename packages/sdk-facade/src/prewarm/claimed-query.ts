@@ -1,6 +1,6 @@
+import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
 import type { InitializationResult } from '../control/initialization.js';
 import { SessionControlMethods } from '../control/session-control-methods.js';
-import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
 import type { QueryRun } from '../query/query-run.js';
 import type { Query } from '../query/query-types.js';
 

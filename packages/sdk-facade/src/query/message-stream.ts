@@ -1,6 +1,6 @@
+import type { SDKMessage } from '@ccsdk/control-protocol';
 import type { TranscriptMirrorBatcher, TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
 import { ResultError } from '../errors/sdk-error.js';
-import type { SDKMessage } from '../messages/messages.js';
 import { BackgroundTasks } from './background-tasks.js';
 import { MessageQueue } from './message-queue.js';
 import { TurnLedger } from './turn-ledger.js';

@@ -1,3 +1,4 @@
+import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
 import {
   ControlChannel,
   ControlProtocolError,
@@ -13,7 +14,6 @@ import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
 import { sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
-import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
 import type { Options } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { createSessionMirror } from '../sessions/session-mirror.js';

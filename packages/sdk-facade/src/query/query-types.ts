@@ -1,5 +1,5 @@
+import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
 import type { SessionControlMethods } from '../control/session-control-methods.js';
-import type { SDKMessage, SDKUserMessage } from '../messages/messages.js';
 
 /** The prompt of a query: one string, or a stream of user messages for a multi-turn session. */
 export type Prompt = string | AsyncIterable<SDKUserMessage>;

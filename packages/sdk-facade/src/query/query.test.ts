@@ -1,6 +1,6 @@
+import type { SDKMessage } from '@ccsdk/control-protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { AbortError, ResultError } from '../errors/sdk-error.js';
-import type { SDKMessage } from '../messages/messages.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { query } from './query.js';
 

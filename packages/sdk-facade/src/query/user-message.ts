@@ -1,4 +1,4 @@
-import type { SDKUserMessage } from '../messages/messages.js';
+import type { SDKUserMessage } from '@ccsdk/control-protocol';
 
 /** Wraps a prompt string as the stream-JSON user message the CLI reads on stdin. */
 export function userMessageFromText(text: string): SDKUserMessage {

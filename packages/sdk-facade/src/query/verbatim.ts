@@ -1,4 +1,4 @@
-import type { SDKUserMessage } from '../messages/messages.js';
+import type { SDKUserMessage } from '@ccsdk/control-protocol';
 
 /**
  * The message as written to the CLI: with `verbatimPrompts`, marked `client_composed: true` so

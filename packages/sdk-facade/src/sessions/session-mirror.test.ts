@@ -1,6 +1,6 @@
+import type { SDKMessage } from '@ccsdk/control-protocol';
 import { InMemorySessionStore, type SessionKey, type SessionStore } from '@ccsdk/session-store';
 import { describe, expect, it } from 'vitest';
-import type { SDKMessage } from '../messages/messages.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 

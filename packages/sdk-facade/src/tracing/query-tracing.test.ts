@@ -1,6 +1,6 @@
+import type { SDKMessage } from '@ccsdk/control-protocol';
 import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { SDKMessage } from '../messages/messages.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { installInMemoryTracing, spanNamed } from '../testing/in-memory-tracing.js';
