@@ -6,7 +6,7 @@
  * subprocess transport that feeds `transcript_mirror` frames to a `TranscriptMirrorBatcher`
  * directly (the mirror without the facade, with short timeouts for the fault tests).
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transport } from '@ccsdk/control-protocol';
 import {
@@ -15,25 +15,25 @@ import {
   TranscriptMirrorBatcher,
   type TranscriptMirrorBatcherOptions,
 } from '@ccsdk/mirror-batcher';
-import {
-  isSDKResultMessage,
-  isSDKSystemInitMessage,
-  query,
-  type SDKMessage,
-  type SDKUserMessage,
-} from '@ccsdk/sdk';
+import { isSDKResultMessage, isSDKSystemInitMessage, query, type SDKMessage } from '@ccsdk/sdk';
 import {
   InMemorySessionStore,
   materializeResumeFromStore,
   projectKeyForDirectory,
-  type SessionKey,
   type SessionStore,
 } from '@ccsdk/session-store';
-import { type RecordedMessagesRequest, reply, text, toolUse } from '@ccsdk/testing';
+import { reply, text } from '@ccsdk/testing';
 import { SubprocessTransport } from '@ccsdk/transport-subprocess';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
+import {
+  agentScript,
+  expectStoreMatchesLocal,
+  localTranscripts,
+  mirroredOf,
+  twoTurns,
+} from './support/store-mirror.js';
 
 const rigs: Rig[] = [];
 afterEach(async () => {
@@ -50,56 +50,6 @@ async function rigWith(script: Parameters<typeof startRig>[0]['script']): Promis
  * The scripted model: turn 1 runs `echo` then spawns a subagent (which runs its own `echo`);
  * turn 2 answers plainly. Replies are keyed on the request, never on a counter.
  */
-function agentScript(request: RecordedMessagesRequest) {
-  const last = request.lastUserText;
-  const results = request.toolResults;
-  const first = request.messages.find((m) => (m as { role?: unknown }).role === 'user');
-  if (JSON.stringify(first ?? '').includes('SUBTASK-MARK')) {
-    if (results.length === 0)
-      return reply(
-        text('sub: running echo'),
-        toolUse('Bash', { command: 'echo sub-hi', description: 'echo' }),
-      );
-    return reply(text('sub done: SUBRESULT'));
-  }
-  if (last.includes('SECOND-TURN')) return reply(text('second turn answered'));
-  if (results.some((r) => r.text.includes('main-hi'))) {
-    return reply(
-      text('main: now a subagent'),
-      toolUse('Agent', {
-        description: 'sub task',
-        prompt: 'Do it SUBTASK-MARK',
-        subagent_type: 'general-purpose',
-      }),
-    );
-  }
-  if (last.includes('MAIN-MARK') && results.length === 0) {
-    return reply(text('main: echo first'), toolUse('Bash', { command: 'echo main-hi', description: 'echo' }));
-  }
-  return reply(text('main: all done'));
-}
-
-/** A two-prompt conversation: the second prompt goes once the first result arrived. */
-function twoTurns(): { prompt: AsyncIterable<SDKUserMessage>; sawResult: () => void } {
-  let release!: () => void;
-  const firstResult = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const message = (content: string): SDKUserMessage =>
-    ({
-      type: 'user',
-      session_id: '',
-      parent_tool_use_id: null,
-      message: { role: 'user', content },
-    }) as SDKUserMessage;
-  async function* prompt() {
-    yield message('Please start MAIN-MARK');
-    await firstResult;
-    yield message('One more thing SECOND-TURN');
-  }
-  return { prompt: prompt(), sawResult: () => release() };
-}
-
 async function collect(
   run: AsyncIterable<SDKMessage>,
   onMessage?: (m: SDKMessage) => void,
@@ -110,56 +60,6 @@ async function collect(
     onMessage?.(message);
   }
   return out;
-}
-
-/** Every JSONL transcript under the projects dir, keyed like the store keys it. */
-async function localTranscripts(configDir: string): Promise<Map<string, Record<string, unknown>[]>> {
-  const projects = join(configDir, 'projects');
-  const files = new Map<string, Record<string, unknown>[]>();
-  for (const rel of await readdir(projects, { recursive: true })) {
-    if (!rel.endsWith('.jsonl')) continue;
-    const lines = (await readFile(join(projects, rel), 'utf8')).split('\n').filter((l) => l.trim() !== '');
-    files.set(
-      rel.slice(0, -'.jsonl'.length),
-      lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-    );
-  }
-  return files;
-}
-
-/** The CLI keeps its API request records local: it never emits them in transcript_mirror frames. */
-const LOCAL_ONLY = /^api-request/;
-
-/** Asserts that the store holds exactly what the CLI mirrors of each local file: same entries, uuids, order. */
-async function expectStoreMatchesLocal(
-  store: InMemorySessionStore,
-  configDir: string,
-  cwd: string,
-  sessionId: string,
-): Promise<number> {
-  const projectKey = await projectKeyForDirectory(cwd);
-  const local = await localTranscripts(configDir);
-  const main = local.get(`${projectKey}/${sessionId}`);
-  expect(main?.length).toBeGreaterThan(5);
-  const subkeys = await store.listSubkeys({ projectKey, sessionId });
-  expect(subkeys.length).toBeGreaterThan(0);
-  for (const [path, entries] of local) {
-    const [pk, sid, ...rest] = path.split('/');
-    if (pk !== projectKey || sid !== sessionId) continue;
-    const key: SessionKey =
-      rest.length === 0 ? { projectKey, sessionId } : { projectKey, sessionId, subpath: rest.join('/') };
-    const stored = store.getEntries(key);
-    const transcript = stored.filter((e) => e.type !== 'agent_metadata');
-    const mirrored = entries.filter((e) => !LOCAL_ONLY.test(String(e['type'])));
-    expect(transcript.map((e) => e.uuid)).toEqual(mirrored.map((e) => e['uuid']));
-    expect(transcript).toEqual(mirrored);
-    if (rest.length > 0) {
-      const meta = JSON.parse(await readFile(join(configDir, 'projects', `${path}.meta.json`), 'utf8'));
-      const { type: _type, ...lastMeta } = stored.filter((e) => e.type === 'agent_metadata').at(-1) ?? {};
-      expect(lastMeta).toEqual(meta);
-    }
-  }
-  return subkeys.length;
 }
 
 /** A transport that spawns the CLI with `--session-mirror` and hands its mirror frames to a batcher. */
@@ -213,7 +113,7 @@ async function tappedRun(
   const messages = await collect(
     query({ prompt: turns.prompt, options: { transport: mirroringTransport(rig, () => batcher) } }),
     (m) => {
-      if (isSDKResultMessage(m)) turns.sawResult();
+      if (isSDKResultMessage(m)) turns.release();
     },
   );
   await batcher.close();
@@ -272,9 +172,7 @@ describe('transcript mirror through the real CLI (batcher on the transport)', ()
       `${resume!.projectKey}/${sessionId}`,
     )!;
     const storedMain = store.getEntries({ projectKey: resume!.projectKey, sessionId });
-    expect(storedMain.map((e) => e.uuid)).toEqual(
-      resumedLocal.filter((e) => !LOCAL_ONLY.test(String(e['type']))).map((e) => e['uuid']),
-    );
+    expect(storedMain.map((e) => e.uuid)).toEqual(mirroredOf(resumedLocal).map((e) => e['uuid']));
     await expect(stat(join(fresh.sandbox.configDir, 'projects'))).rejects.toMatchObject({ code: 'ENOENT' });
     await resume!.cleanup();
     await expect(stat(resume!.configDir)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -364,7 +262,7 @@ describe('query() with options.sessionStore through the real CLI', () => {
     const messages = await collect(
       query({ prompt: turns.prompt, options: { sessionStore: store, env: rig.env, cwd: rig.sandbox.cwd } }),
       (m) => {
-        if (isSDKResultMessage(m)) turns.sawResult();
+        if (isSDKResultMessage(m)) turns.release();
       },
     );
     return { messages, sessionId: String(messages.find(isSDKSystemInitMessage)?.session_id) };

@@ -117,6 +117,12 @@ export async function expectStoreMatchesLocal(
     const mirrored = mirroredOf(entries);
     expect(transcript.map((e) => e.uuid)).toEqual(mirrored.map((e) => e['uuid']));
     expect(transcript).toEqual(mirrored);
+    if (rest.length > 0) {
+      // A subagent's last agent_metadata entry is what the CLI wrote to its .meta.json sidecar.
+      const meta = JSON.parse(await readFile(join(configDir, 'projects', `${path}.meta.json`), 'utf8'));
+      const { type: _type, ...lastMeta } = stored.filter((e) => e.type === 'agent_metadata').at(-1) ?? {};
+      expect(lastMeta).toEqual(meta);
+    }
     checked++;
   }
   expect(checked).toBe(subkeys.length + 1);
