@@ -1,12 +1,12 @@
-import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
-import { paginate } from './options.js';
 import {
   CHAIN_TYPES,
   type ChainEntryFacts,
   type ChainEntryType,
   MESSAGE_TYPES,
   messageFlags,
-} from './transcript-index.js';
+} from './chain-entry.js';
+import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
+import { paginate } from './options.js';
 import type { SessionMessage } from './types.js';
 
 /** Which messages of a conversation to return, and what to stamp on them. */

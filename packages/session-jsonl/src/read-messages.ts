@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import { type MessagePageRequest, pageOf, toSessionMessage } from './entry-messages.js';
-import { STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
+import { REREAD_MERGE_GAP_BYTES, STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
 import { parseTranscript } from './parsed-transcript.js';
 import { readFully } from './read-fully.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
@@ -16,11 +16,12 @@ export interface ReadMessagesRequest extends MessagePageRequest {
 
 /**
  * Reads a transcript's conversation. A transcript up to {@link WHOLE_PARSE_MAX_BYTES} is parsed
- * line by line and the page is taken from the parsed entries. A larger one is indexed by one
- * streaming pass of the byte scanner, the chain is walked, and only the `message` values of the
- * requested page are read again and parsed; a message that turns out not to parse is dropped
- * (with a warning) and the chain is walked again without it. Returns `[]` when the file cannot be
- * opened or is not a regular file.
+ * line by line and the page taken from the parsed entries. A larger one is indexed by one
+ * streaming pass of the validating line indexer, the chain walked, and only the `message` values
+ * of the requested page read again and parsed; where the indexer cannot run (no WebAssembly
+ * SIMD, or a line longer than `WASM_SCAN_MAX_LINE_BYTES`) it is parsed line by line too. Every
+ * way gives the same messages and warnings. Returns `[]` when the file cannot be opened or is not
+ * a regular file.
  */
 export async function readConversation(request: ReadMessagesRequest): Promise<SessionMessage[]> {
   let fd: number;
@@ -32,15 +33,15 @@ export async function readConversation(request: ReadMessagesRequest): Promise<Se
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) return [];
-    return stats.size <= WHOLE_PARSE_MAX_BYTES
-      ? await readParsedConversation(fd, request)
-      : await readIndexedConversation(fd, request);
+    const indexed =
+      stats.size > WHOLE_PARSE_MAX_BYTES ? await readIndexedConversation(fd, request) : undefined;
+    return indexed ?? (await readParsedConversation(fd, request));
   } finally {
     closeSync(fd);
   }
 }
 
-/** The conversation of an open transcript, read by parsing every line (the path up to {@link WHOLE_PARSE_MAX_BYTES}). */
+/** The conversation of an open transcript, read by parsing every line with `JSON.parse` (the path up to {@link WHOLE_PARSE_MAX_BYTES}, and wherever the line indexer cannot run). */
 export async function readParsedConversation(
   fd: number,
   request: ReadMessagesRequest,
@@ -50,16 +51,18 @@ export async function readParsedConversation(
 }
 
 /**
- * The conversation of an open transcript, read through the byte index (the path above
- * {@link WHOLE_PARSE_MAX_BYTES}). The index checks a line's structure, not its string contents or
- * the spelling of its numbers and literals: a line whole in structure but not valid JSON (never
- * written by the CLI; only corruption makes one) counts here, where a whole-line parse skips it.
+ * The conversation of an open transcript, read through the line index; `undefined` when the
+ * indexer cannot read this file here (see {@link indexTranscript}). The index accepts a line
+ * exactly when `JSON.parse` would, so the messages are those of {@link readParsedConversation}.
+ * Should a `message` value no longer parse when it is read again (the file changed in between),
+ * its entry is dropped with a warning and the chain walked again without it.
  */
 export async function readIndexedConversation(
   fd: number,
   request: ReadMessagesRequest,
-): Promise<SessionMessage[]> {
+): Promise<SessionMessage[] | undefined> {
   let usable = await indexTranscript(fd, request.filePath, request.onWarning);
+  if (usable === undefined) return undefined;
   for (;;) {
     const page = pageOf(usable, request);
     const { messages, invalid } = materialize(fd, page, request);
@@ -70,8 +73,9 @@ export async function readIndexedConversation(
 }
 
 /**
- * Reads the raw `message` values of the page (in file order, in reads of up to one chunk) and
- * parses them. A value that no longer parses marks its entry invalid.
+ * Reads the raw `message` values of the page not parsed yet (in file order, in reads of up to one
+ * chunk, values close together in one read) and parses them. A value that no longer parses marks
+ * its entry invalid.
  */
 function materialize(
   fd: number,
@@ -83,15 +87,22 @@ function materialize(
   const withMessage = page
     .filter((entry) => entry.messageOffset >= 0)
     .sort((a, b) => a.messageOffset - b.messageOffset);
-  let buffer = acquireChunk();
+  let buffer = withMessage.length === 0 ? Buffer.alloc(0) : acquireChunk();
   try {
     for (let i = 0; i < withMessage.length; ) {
       const first = withMessage[i]!;
       let j = i + 1;
       while (j < withMessage.length) {
         const candidate = withMessage[j]!;
+        const previous = withMessage[j - 1]!;
         if (candidate.messageOffset + candidate.messageLength - first.messageOffset > STREAM_CHUNK_BYTES)
           break;
+        if (
+          candidate.messageOffset - (previous.messageOffset + previous.messageLength) >
+          REREAD_MERGE_GAP_BYTES
+        ) {
+          break;
+        }
         j++;
       }
       const last = withMessage[j - 1]!;
@@ -119,7 +130,10 @@ function materialize(
   }
   const messages: SessionMessage[] = [];
   for (const entry of page) {
-    if (!invalid.has(entry)) messages.push(toSessionMessage(entry, parsed.get(entry), request));
+    if (invalid.has(entry)) continue;
+    messages.push(
+      toSessionMessage(entry, entry.messageOffset < 0 ? entry.parsedMessage : parsed.get(entry), request),
+    );
   }
   return { messages, invalid };
 }

@@ -1,59 +1,37 @@
-import type { ChainNode } from './conversation-chain.js';
-import { SCAN_BLANK, SCAN_OK, TopLevelScanner } from './json-scan.js';
-import { readLines } from './line-reader.js';
+import {
+  CHAIN_TYPES,
+  type ChainEntryFacts,
+  type ChainEntryType,
+  MESSAGE_FLAGS,
+  MESSAGE_TYPES,
+  messageFlags,
+  NO_FLAGS,
+} from './chain-entry.js';
+import { parsedChainEntry } from './entry-messages.js';
+import {
+  ESCAPE_MASK,
+  KEY_START,
+  LINE_BLANK,
+  LINE_END,
+  LINE_NEEDS_JS,
+  LINE_OK,
+  LINE_START,
+  LINE_STATUS,
+  LineIndexer,
+  MESSAGE_ID_ESCAPED,
+  MESSAGE_ID_START,
+  RECORD_INTS,
+} from './line-index-wasm.js';
 import type { SessionJsonlWarning } from './types.js';
-
-/** Entry types that take part in the conversation chain. */
-export type ChainEntryType = 'user' | 'assistant' | 'progress' | 'system' | 'attachment';
-
-/** What the readers know about one chain entry, however it was read: the chain walk's facts and more. */
-export interface ChainEntryFacts extends ChainNode {
-  readonly type: ChainEntryType;
-  /** Byte offset of the line in the file. */
-  readonly offset: number;
-  /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
-  readonly sessionId: string | undefined;
-  readonly timestamp: string | undefined;
-  /** For user, assistant and system entries: the `origin` value (who queued a prompt), when present. */
-  readonly origin: unknown;
-  /** For user, assistant and system entries: the flags `getSessionMessages` passes on, when `true`. */
-  readonly flags: MessageFlags;
-}
-
-/** Entry flags a session message carries (each `true` on the entry, else absent). */
-export interface MessageFlags {
-  readonly isCompactSummary?: true;
-  readonly isVisibleInTranscriptOnly?: true;
-  readonly isQueuedCommand?: true;
-  readonly interruptedByShutdown?: true;
-}
-
-/** The flag names of {@link MessageFlags}, as the transcript spells them. */
-export const MESSAGE_FLAGS = [
-  'isCompactSummary',
-  'isVisibleInTranscriptOnly',
-  'isQueuedCommand',
-  'interruptedByShutdown',
-] as const;
-
-const NO_FLAGS: MessageFlags = Object.freeze({});
-
-/** The {@link MessageFlags} of an entry, from a reader of its top-level booleans. */
-export function messageFlags(flag: (name: (typeof MESSAGE_FLAGS)[number]) => boolean): MessageFlags {
-  let flags: Record<string, true> | undefined;
-  for (const name of MESSAGE_FLAGS) {
-    if (!flag(name)) continue;
-    flags ??= {};
-    flags[name] = true;
-  }
-  return flags ?? NO_FLAGS;
-}
+import { decodeUtf8 } from './utf8.js';
 
 /** A chain entry as the byte index records it: its facts, and where its raw `message` value is. */
 export interface IndexedEntry extends ChainEntryFacts {
   /** For user, assistant and system entries: file offset and length of the raw `message` value (-1 when absent). */
   readonly messageOffset: number;
   readonly messageLength: number;
+  /** The parsed `message`, for an entry whose line the indexer left to `JSON.parse` (then `messageOffset` is -1). */
+  readonly parsedMessage?: unknown;
 }
 
 const KEYS = [
@@ -73,92 +51,182 @@ const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM, MESSAGE, SESSION, TIMESTAMP, O
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 ] as const;
 const FLAG_INDEX = 10;
-/** Entry types that take part in the conversation chain, as a set. */
-export const CHAIN_TYPES: ReadonlySet<string> = new Set<ChainEntryType>([
-  'user',
-  'assistant',
-  'progress',
-  'system',
-  'attachment',
-]);
-/** Chain entry types whose `message` is returned (and whose `sessionId`, `timestamp`, `origin` are kept). */
-export const MESSAGE_TYPES: ReadonlySet<string> = new Set<ChainEntryType>(['user', 'assistant', 'system']);
+const QUOTE = 0x22;
+const LETTER_T = 0x74;
+const LETTER_F = 0x66;
+const LBRACE = 0x7b;
 
 /**
- * Streams a transcript once and indexes its chain entries (user, assistant, progress, system and
- * attachment entries with a string `uuid`) without keeping their content: for messages only the
- * position of the raw `message` value is kept, to be read and parsed for the messages returned.
- * Lines that are not JSON objects are skipped and reported to `onWarning`; blank lines are ignored
- * silently.
+ * Indexers not in use. A call takes one (or makes one) and gives it back, so calls interleaved at
+ * their awaits never share a module's memory, and the memory grown once for long lines is reused.
+ */
+const idleIndexers: LineIndexer[] = [];
+/** Indexers kept for reuse between calls. */
+const IDLE_INDEXERS_MAX = 2;
+
+/**
+ * Streams a transcript once through the validating line indexer and indexes its chain entries
+ * (user, assistant, progress, system and attachment entries with a string `uuid`) without
+ * keeping their content: for messages only the position of the raw `message` value is kept, to
+ * be read and parsed for the messages returned. A line counts exactly when `JSON.parse` would
+ * read it as an object; other lines are skipped and reported to `onWarning`, blank lines are
+ * ignored silently.
+ *
+ * Returns `undefined` when the indexer cannot be used here (no WebAssembly SIMD) or a line is
+ * longer than `WASM_SCAN_MAX_LINE_BYTES`; the caller then parses the transcript line by line.
  */
 export async function indexTranscript(
   fd: number,
   filePath: string,
   onWarning?: (warning: SessionJsonlWarning) => void,
-): Promise<IndexedEntry[]> {
-  const scanner = indexScanner;
+): Promise<IndexedEntry[] | undefined> {
+  const indexer = idleIndexers.pop() ?? LineIndexer.create(KEYS, MESSAGE);
+  if (indexer === undefined) return undefined;
   const entries: IndexedEntry[] = [];
-  await readLines(fd, (bytes, start, end, offset) => {
-    const status = scanner.scan(bytes, start, end);
-    if (status !== SCAN_OK) {
-      if (status !== SCAN_BLANK) onWarning?.(malformedLine(filePath, offset));
-      return true;
-    }
-    const type = scanner.string(TYPE);
-    if (type === undefined || !CHAIN_TYPES.has(type)) return true;
-    const uuid = scanner.string(UUID);
-    if (uuid === undefined) return true;
-    const isMessage = MESSAGE_TYPES.has(type);
-    const range = isMessage ? scanner.range(MESSAGE) : undefined;
-    entries.push({
-      type: type as ChainEntryType,
-      uuid,
-      parentUuid: scanner.string(PARENT),
-      isSidechain: scanner.boolean(SIDECHAIN) === true,
-      isMeta: scanner.boolean(META) === true,
-      hasTeamName: scanner.scalar(TEAM) !== undefined,
-      position: entries.length,
-      offset,
-      messageOffset: range === undefined ? -1 : offset + (range[0] - start),
-      messageLength: range === undefined ? 0 : range[1] - range[0],
-      sessionId: isMessage ? scanner.string(SESSION) : undefined,
-      timestamp: isMessage ? scanner.string(TIMESTAMP) : undefined,
-      origin: isMessage && scanner.has(ORIGIN) ? parseOrigin(scanner) : undefined,
-      flags: isMessage ? messageFlags(flag) : NO_FLAGS,
-      messageId:
-        type === 'assistant' && range !== undefined ? messageIdIn(idScanner, bytes, range) : undefined,
-    });
-    return true;
-  });
-  return entries;
-}
-
-const MESSAGE_ID_KEYS = ['id'] as const;
-/**
- * One scanner per key set for every call: a line is scanned and its fields read in one
- * synchronous step, so calls interleaved at their awaits never see each other's state, and the
- * module's memory, grown once for long lines, is not grown again on every call.
- */
-const indexScanner = new TopLevelScanner(KEYS);
-const idScanner = new TopLevelScanner(MESSAGE_ID_KEYS);
-const flag = (name: (typeof MESSAGE_FLAGS)[number]): boolean =>
-  indexScanner.boolean(FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)) === true;
-
-/** The `id` of an assistant entry's `message` object, scanned inside its byte range. */
-function messageIdIn(
-  idScanner: TopLevelScanner,
-  bytes: Uint8Array,
-  range: readonly [number, number],
-): string | undefined {
-  return idScanner.scan(bytes, range[0], range[1]) === SCAN_OK ? idScanner.string(0) : undefined;
-}
-
-function parseOrigin(scanner: TopLevelScanner): unknown {
+  let whole: boolean;
   try {
-    return scanner.json(ORIGIN);
+    whole = await indexer.index(fd, (batch) => {
+      const { bytes, records, count, fileOffset } = batch;
+      for (let r = 0; r < count; r++) {
+        const base = r * RECORD_INTS;
+        const status = records[base + LINE_STATUS]!;
+        if (status === LINE_OK) {
+          const entry = indexedEntry(bytes, records, base, fileOffset, entries.length);
+          if (entry !== undefined) entries.push(entry);
+        } else if (status === LINE_NEEDS_JS) {
+          const entry = parsedLineEntry(
+            bytes,
+            records,
+            base,
+            fileOffset,
+            entries.length,
+            filePath,
+            onWarning,
+          );
+          if (entry !== undefined) entries.push(entry);
+        } else if (status !== LINE_BLANK) {
+          onWarning?.(malformedLine(filePath, fileOffset + records[base + LINE_START]!));
+        }
+      }
+    });
+  } finally {
+    if (idleIndexers.length < IDLE_INDEXERS_MAX) idleIndexers.push(indexer);
+  }
+  return whole ? entries : undefined;
+}
+
+/** Start of key `key`'s value in the record at `base`, or -1. */
+function valueStart(records: Int32Array, base: number, key: number): number {
+  return records[base + KEY_START + 2 * key]!;
+}
+
+function valueEnd(records: Int32Array, base: number, key: number): number {
+  return records[base + KEY_START + 2 * key + 1]!;
+}
+
+/**
+ * The JSON string value at `[start, end)` of a line the indexer validated, or `undefined` when the
+ * value is not a string. `escaped`: the indexer saw a backslash in it (then it is decoded by
+ * `JSON.parse`; else its bytes are its text).
+ */
+function stringAt(bytes: Buffer, start: number, end: number, escaped: boolean): string | undefined {
+  if (start < 0 || bytes[start] !== QUOTE) return undefined;
+  return escaped
+    ? (JSON.parse(decodeUtf8(bytes, start, end)) as string)
+    : decodeUtf8(bytes, start + 1, end - 1);
+}
+
+function keyString(bytes: Buffer, records: Int32Array, base: number, key: number): string | undefined {
+  const escaped = (records[base + ESCAPE_MASK]! & (1 << key)) !== 0;
+  return stringAt(bytes, valueStart(records, base, key), valueEnd(records, base, key), escaped);
+}
+
+/** True when the key's value is `true` (the line is valid JSON, so a value starting with `t` is `true`). */
+function keyTrue(bytes: Buffer, records: Int32Array, base: number, key: number): boolean {
+  const start = valueStart(records, base, key);
+  return start >= 0 && bytes[start] === LETTER_T;
+}
+
+/** The chain entry of a line the indexer validated, from its record; `undefined` for other lines. */
+function indexedEntry(
+  bytes: Buffer,
+  records: Int32Array,
+  base: number,
+  fileOffset: number,
+  position: number,
+): IndexedEntry | undefined {
+  const type = keyString(bytes, records, base, TYPE);
+  if (type === undefined || !CHAIN_TYPES.has(type)) return undefined;
+  const uuid = keyString(bytes, records, base, UUID);
+  if (uuid === undefined) return undefined;
+  const isMessage = MESSAGE_TYPES.has(type);
+  const messageStart = isMessage ? valueStart(records, base, MESSAGE) : -1;
+  const teamStart = valueStart(records, base, TEAM);
+  const teamByte = teamStart < 0 ? 0 : bytes[teamStart];
+  let messageId: string | undefined;
+  if (type === 'assistant' && messageStart >= 0 && bytes[messageStart] === LBRACE) {
+    const escaped = (records[base + ESCAPE_MASK]! & MESSAGE_ID_ESCAPED) !== 0;
+    messageId = stringAt(
+      bytes,
+      records[base + MESSAGE_ID_START]!,
+      records[base + MESSAGE_ID_START + 1]!,
+      escaped,
+    );
+  }
+  return {
+    type: type as ChainEntryType,
+    uuid,
+    parentUuid: keyString(bytes, records, base, PARENT),
+    isSidechain: keyTrue(bytes, records, base, SIDECHAIN),
+    isMeta: keyTrue(bytes, records, base, META),
+    hasTeamName: teamByte === QUOTE || teamByte === LETTER_T || teamByte === LETTER_F,
+    position,
+    offset: fileOffset + records[base + LINE_START]!,
+    messageOffset: messageStart < 0 ? -1 : fileOffset + messageStart,
+    messageLength: messageStart < 0 ? 0 : valueEnd(records, base, MESSAGE) - messageStart,
+    sessionId: isMessage ? keyString(bytes, records, base, SESSION) : undefined,
+    timestamp: isMessage ? keyString(bytes, records, base, TIMESTAMP) : undefined,
+    origin: isMessage ? originAt(bytes, records, base) : undefined,
+    flags: isMessage
+      ? messageFlags((name) => keyTrue(bytes, records, base, FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)))
+      : NO_FLAGS,
+    messageId,
+  };
+}
+
+function originAt(bytes: Buffer, records: Int32Array, base: number): unknown {
+  const start = valueStart(records, base, ORIGIN);
+  return start < 0 ? undefined : JSON.parse(decodeUtf8(bytes, start, valueEnd(records, base, ORIGIN)));
+}
+
+/**
+ * The chain entry of a line the indexer left to JavaScript, read with `JSON.parse` (its message
+ * kept parsed); a line that does not parse to an object is reported and skipped.
+ */
+function parsedLineEntry(
+  bytes: Buffer,
+  records: Int32Array,
+  base: number,
+  fileOffset: number,
+  position: number,
+  filePath: string,
+  onWarning: ((warning: SessionJsonlWarning) => void) | undefined,
+): IndexedEntry | undefined {
+  const offset = fileOffset + records[base + LINE_START]!;
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeUtf8(bytes, records[base + LINE_START]!, records[base + LINE_END]!));
   } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    onWarning?.(malformedLine(filePath, offset));
     return undefined;
   }
+  const entry = parsedChainEntry(value as Record<string, unknown>, position, offset);
+  if (entry === undefined) return undefined;
+  const { message, ...facts } = entry;
+  return { ...facts, messageOffset: -1, messageLength: 0, parsedMessage: message };
 }
 
 /** The warning for a line that is not a JSON object. */

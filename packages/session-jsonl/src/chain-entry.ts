@@ -1,0 +1,59 @@
+import type { ChainNode } from './conversation-chain.js';
+
+/** Entry types that take part in the conversation chain. */
+export type ChainEntryType = 'user' | 'assistant' | 'progress' | 'system' | 'attachment';
+
+/** What the readers know about one chain entry, however it was read: the chain walk's facts and more. */
+export interface ChainEntryFacts extends ChainNode {
+  readonly type: ChainEntryType;
+  /** Byte offset of the line in the file. */
+  readonly offset: number;
+  /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
+  readonly sessionId: string | undefined;
+  readonly timestamp: string | undefined;
+  /** For user, assistant and system entries: the `origin` value (who queued a prompt), when present. */
+  readonly origin: unknown;
+  /** For user, assistant and system entries: the flags `getSessionMessages` passes on, when `true`. */
+  readonly flags: MessageFlags;
+}
+
+/** Entry flags a session message carries (each `true` on the entry, else absent). */
+export interface MessageFlags {
+  readonly isCompactSummary?: true;
+  readonly isVisibleInTranscriptOnly?: true;
+  readonly isQueuedCommand?: true;
+  readonly interruptedByShutdown?: true;
+}
+
+/** The flag names of {@link MessageFlags}, as the transcript spells them. */
+export const MESSAGE_FLAGS = [
+  'isCompactSummary',
+  'isVisibleInTranscriptOnly',
+  'isQueuedCommand',
+  'interruptedByShutdown',
+] as const;
+
+/** The flags of an entry that has none. */
+export const NO_FLAGS: MessageFlags = Object.freeze({});
+
+/** The {@link MessageFlags} of an entry, from a reader of its top-level booleans. */
+export function messageFlags(flag: (name: (typeof MESSAGE_FLAGS)[number]) => boolean): MessageFlags {
+  let flags: Record<string, true> | undefined;
+  for (const name of MESSAGE_FLAGS) {
+    if (!flag(name)) continue;
+    flags ??= {};
+    flags[name] = true;
+  }
+  return flags ?? NO_FLAGS;
+}
+
+/** Entry types that take part in the conversation chain, as a set. */
+export const CHAIN_TYPES: ReadonlySet<string> = new Set<ChainEntryType>([
+  'user',
+  'assistant',
+  'progress',
+  'system',
+  'attachment',
+]);
+/** Chain entry types whose `message` is returned (and whose `sessionId`, `timestamp`, `origin` are kept). */
+export const MESSAGE_TYPES: ReadonlySet<string> = new Set<ChainEntryType>(['user', 'assistant', 'system']);
