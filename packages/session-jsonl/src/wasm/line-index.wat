@@ -112,13 +112,15 @@
     (unreachable))
 
   ;; At a quote: the position after the closing quote, or FAIL (a byte below 0x20, a bad escape,
-  ;; or the end of the input first). Sixteen bytes at a time up to the next quote, backslash or
-  ;; control byte.
+  ;; or the end of the input first). Sixteen bytes at a time: each quote, backslash and control
+  ;; byte of a block is taken in turn from its bit mask, and a two-byte escape only clears the bit
+  ;; of the byte it escapes, so a string full of escapes is still read a block at a time.
   (func $string (param $i i32) (param $end i32) (result i32)
-    (local $j i32) (local $mask i32) (local $p i32) (local $c i32) (local $chunk v128) (local $kind i32)
+    (local $j i32) (local $mask i32) (local $bit i32) (local $p i32) (local $c i32) (local $chunk v128)
+    (local $kind i32)
     (local.set $j (i32.add (local.get $i) (i32.const 1)))
     (global.set $escaped (i32.const 0))
-    (loop $next
+    (loop $block
       (if (i32.ge_u (local.get $j) (local.get $end)) (then (return (global.get $FAIL))))
       (local.set $chunk (v128.load (local.get $j)))
       (local.set $mask
@@ -128,39 +130,48 @@
               (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x22)))
               (i8x16.eq (local.get $chunk) (i8x16.splat (i32.const 0x5c))))
             (i8x16.lt_u (local.get $chunk) (i8x16.splat (i32.const 0x20))))))
-      (if (i32.eqz (local.get $mask))
-        (then
-          (local.set $j (i32.add (local.get $j) (i32.const 16)))
-          (br $next)))
-      (local.set $p (i32.add (local.get $j) (i32.ctz (local.get $mask))))
-      (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (global.get $FAIL))))
-      (local.set $c (i32.load8_u (local.get $p)))
-      (if (i32.eq (local.get $c) (i32.const 0x22)) (then (return (i32.add (local.get $p) (i32.const 1)))))
-      ;; A control byte is never allowed in a string.
-      (if (i32.ne (local.get $c) (i32.const 0x5c)) (then (return (global.get $FAIL))))
-      ;; A backslash: the escape must be whole before the end.
-      (global.set $escaped (i32.const 1))
-      (if (i32.ge_u (i32.add (local.get $p) (i32.const 1)) (local.get $end)) (then (return (global.get $FAIL))))
-      (local.set $kind
-        (i32.load8_u (i32.add (global.get $ESCAPES) (i32.load8_u (i32.add (local.get $p) (i32.const 1))))))
-      (if (i32.eqz (local.get $kind)) (then (return (global.get $FAIL))))
-      (if (i32.eq (local.get $kind) (i32.const 1))
-        (then
-          (local.set $j (i32.add (local.get $p) (i32.const 2)))
-          (br $next)))
-      ;; \uXXXX
-      (if (i32.gt_u (i32.add (local.get $p) (i32.const 6)) (local.get $end)) (then (return (global.get $FAIL))))
-      (if (i32.eqz
-            (i32.and
+      (loop $bits
+        (if (i32.eqz (local.get $mask))
+          (then
+            (local.set $j (i32.add (local.get $j) (i32.const 16)))
+            (br $block)))
+        (local.set $bit (i32.ctz (local.get $mask)))
+        (local.set $p (i32.add (local.get $j) (local.get $bit)))
+        (if (i32.ge_u (local.get $p) (local.get $end)) (then (return (global.get $FAIL))))
+        (local.set $c (i32.load8_u (local.get $p)))
+        (if (i32.eq (local.get $c) (i32.const 0x22)) (then (return (i32.add (local.get $p) (i32.const 1)))))
+        ;; A control byte is never allowed in a string.
+        (if (i32.ne (local.get $c) (i32.const 0x5c)) (then (return (global.get $FAIL))))
+        ;; A backslash: the escape must be whole before the end.
+        (global.set $escaped (i32.const 1))
+        (if (i32.ge_u (i32.add (local.get $p) (i32.const 1)) (local.get $end)) (then (return (global.get $FAIL))))
+        (local.set $kind
+          (i32.load8_u (i32.add (global.get $ESCAPES) (i32.load8_u (i32.add (local.get $p) (i32.const 1))))))
+        (if (i32.eqz (local.get $kind)) (then (return (global.get $FAIL))))
+        (if (i32.eq (local.get $kind) (i32.const 1))
+          (then
+            ;; The escaped byte is the next one: drop both bits and go on in this block, or start
+            ;; the next block after them.
+            (if (i32.ge_u (local.get $bit) (i32.const 14))
+              (then
+                (local.set $j (i32.add (local.get $p) (i32.const 2)))
+                (br $block)))
+            (local.set $mask
+              (i32.and (local.get $mask) (i32.shl (i32.const -1) (i32.add (local.get $bit) (i32.const 2)))))
+            (br $bits)))
+        ;; \uXXXX
+        (if (i32.gt_u (i32.add (local.get $p) (i32.const 6)) (local.get $end)) (then (return (global.get $FAIL))))
+        (if (i32.eqz
               (i32.and
-                (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 2)))))
-                (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 3))))))
-              (i32.and
-                (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 4)))))
-                (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 5))))))))
-        (then (return (global.get $FAIL))))
-      (local.set $j (i32.add (local.get $p) (i32.const 6)))
-      (br $next))
+                (i32.and
+                  (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 2)))))
+                  (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 3))))))
+                (i32.and
+                  (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 4)))))
+                  (i32.load8_u (i32.add (global.get $HEX) (i32.load8_u (i32.add (local.get $p) (i32.const 5))))))))
+          (then (return (global.get $FAIL))))
+        (local.set $j (i32.add (local.get $p) (i32.const 6)))
+        (br $block)))
     (unreachable))
 
   ;; Decimal digits from `i`: the position after the last one.
