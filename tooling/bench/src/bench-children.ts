@@ -22,6 +22,8 @@ export interface ChildReport {
   readonly digest: string;
   readonly loadedRssMiB: number;
   readonly peakRssMiB: number;
+  /** Private (anonymous) resident memory after the calls, in MiB; NaN where the system does not tell. */
+  readonly privateRssMiB: number;
 }
 
 /** Where and how a child script runs. */
@@ -61,6 +63,7 @@ export function runBenchChild(
             digest: string;
             loadedRssBytes: number;
             peakRssBytes: number;
+            privateRssBytes?: number | null;
           };
           resolve({
             ok: true,
@@ -69,11 +72,22 @@ export function runBenchChild(
             digest: report.digest,
             loadedRssMiB: report.loadedRssBytes / MIB_BYTES,
             peakRssMiB: report.peakRssBytes / MIB_BYTES,
+            privateRssMiB:
+              typeof report.privateRssBytes === 'number' ? report.privateRssBytes / MIB_BYTES : Number.NaN,
           });
         } catch (failure) {
           const why =
             `${String(failure).split('\n')[0]} ${stderr.trim().split('\n').slice(-2).join(' ')}`.trim();
-          resolve({ ok: false, error: why, times: [], count: 0, digest: '', loadedRssMiB: 0, peakRssMiB: 0 });
+          resolve({
+            ok: false,
+            error: why,
+            times: [],
+            count: 0,
+            digest: '',
+            loadedRssMiB: 0,
+            peakRssMiB: 0,
+            privateRssMiB: 0,
+          });
         }
       },
     );
@@ -104,6 +118,8 @@ export interface SideFigures {
   readonly peakRssMiB: number;
   /** RSS once the module was loaded, before the call. */
   readonly loadedRssMiB: number;
+  /** Private resident memory of the one-call process after its call (NaN where unknown). */
+  readonly privateRssMiB: number;
   readonly count: number;
   readonly digest: string;
   readonly reports: ChildReport[];
@@ -136,6 +152,7 @@ function summarize(cold: ChildReport[], steady: ChildReport[], plan: MeasurePlan
     steadyMedianMs: failed ? Number.NaN : median(steadyMedians),
     peakRssMiB: failed ? Number.NaN : median(cold.map((report) => report.peakRssMiB)),
     loadedRssMiB: failed ? Number.NaN : median(cold.map((report) => report.loadedRssMiB)),
+    privateRssMiB: failed ? Number.NaN : median(cold.map((report) => report.privateRssMiB)),
     count: cold[0]?.count ?? 0,
     digest: cold[0]?.digest ?? '',
     reports: [...cold, ...steady],
@@ -212,6 +229,7 @@ export function figureCells(figures: CaseFigures): string[] {
     fmt(ours.peakRssMiB / official.peakRssMiB, 2),
     `${fmt(aboveFloor(ours))} / ${fmt(aboveFloor(official))}`,
     fmt(aboveFloor(ours) / aboveFloor(official), 2),
+    `${fmt(ours.privateRssMiB, 1)} / ${fmt(official.privateRssMiB, 1)} (${fmt(ours.privateRssMiB / official.privateRssMiB, 2)})`,
     ours.ok && official.ok ? (ours.digest === official.digest ? 'same' : 'DIFFERENT') : '-',
   ];
 }
@@ -227,6 +245,7 @@ export const FIGURE_COLUMNS = [
   'RSS ratio',
   'MiB above bare node ours / official',
   'ratio above bare node',
+  'private MiB after the call ours / official (ratio)',
   'results',
 ] as const;
 
@@ -240,6 +259,7 @@ export function figureNotes(plan: (size: number) => MeasurePlan, sizes: readonly
     'Every figure comes from fresh plain `node --expose-gc` children (no TypeScript loader; ours from the built dist, as users load it), run in rounds that alternate which side goes first; the table shows medians over rounds.',
     'first call: the only call of a fresh process (cold code, cold heap). steady: the calls of a process after its warm-up calls; the mean is the amortized cost per call (GC pauses included), the median leaves out the calls a pause fell in.',
     'peak RSS: maxRSS of the one-call process. bare node: the same child importing and calling nothing, the floor under both sides; "above bare node" is what the SDK and the call add to it.',
+    "private: RssAnon of the one-call process after its call (Linux), the memory the process allocated itself; maxRSS also counts file-backed pages, such as the code of V8's optimizing compiler (3-4 MiB of the node binary), paged in the first time hot JavaScript or WebAssembly is optimized.",
     `Plans: ${plans.join('; ')}.`,
   ];
 }

@@ -12,6 +12,7 @@
  * import, the digest, RSS after loading the module, and the process's peak RSS.
  */
 import { createHash } from 'node:crypto';
+import { privateRssBytes } from './private-rss.mjs';
 
 const [side, configDir, projectDir, sessionId, callsArg] = process.argv.slice(2);
 if (!['ours', 'official', 'floor'].includes(side) || !configDir || !projectDir || !sessionId) {
@@ -60,6 +61,7 @@ for (let call = 0; importer !== undefined && call < Number(callsArg ?? 1); call+
     .slice(0, 12);
 }
 const peakRssBytes = process.resourceUsage().maxRSS * 1024;
+const privateBytes = privateRssBytes();
 process.stdout.write(
-  `${JSON.stringify({ side, times, count: entries, digest, loadedRssBytes, peakRssBytes })}\n`,
+  `${JSON.stringify({ side, times, count: entries, digest, loadedRssBytes, peakRssBytes, privateRssBytes: privateBytes })}\n`,
 );

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateRssBytes } from './private-rss.mjs';
 
 const [side, op, configDir, callsArg, sessionId = ''] = process.argv.slice(2);
 if (
@@ -81,4 +82,7 @@ for (let call = 0; (api !== undefined || side === 'readfloor') && call < calls; 
   digest = createHash('sha256').update(keys.sort().join('\n')).digest('hex').slice(0, 12);
 }
 const peakRssBytes = process.resourceUsage().maxRSS * 1024;
-process.stdout.write(`${JSON.stringify({ side, op, times, count, digest, loadedRssBytes, peakRssBytes })}\n`);
+const privateBytes = privateRssBytes();
+process.stdout.write(
+  `${JSON.stringify({ side, op, times, count, digest, loadedRssBytes, peakRssBytes, privateRssBytes: privateBytes })}\n`,
+);
