@@ -242,6 +242,7 @@ describe('the parsed and indexed message paths', () => {
   it('should read a transcript with a line over WASM_SCAN_MAX_LINE_BYTES by parsing it, with the same result', async () => {
     const S = uuid(10);
     const entries: (object | string)[] = conversation(S, 2);
+    entries.splice(1, 0, '{"cut":');
     entries.splice(1, 0, {
       type: 'api-request-shape',
       sessionId: S,
@@ -256,10 +257,16 @@ describe('the parsed and indexed message paths', () => {
     } finally {
       closeSync(fd);
     }
-    const viaApi = await getSessionMessages(S, { configDir: temp.configDir });
+    const warnings: SessionJsonlWarning[] = [];
+    const viaApi = await getSessionMessages(S, {
+      configDir: temp.configDir,
+      onWarning: (warning) => warnings.push(warning),
+    });
     expect(viaApi.map((message) => message.uuid)).toEqual(
       conversation(S, 2).map((entry) => (entry as { uuid: string }).uuid),
     );
+    // The cut line before the long one is reported once, by the parse, not also by the indexer.
+    expect(warnings.map((warning) => warning.code)).toEqual(['MALFORMED_LINE']);
     writeFileSync(path, '');
   });
 });

@@ -83,6 +83,11 @@ export async function indexTranscript(
   const indexer = idleIndexers.pop() ?? LineIndexer.create(KEYS, MESSAGE);
   if (indexer === undefined) return undefined;
   const entries: IndexedEntry[] = [];
+  // Held until the pass is whole: a file handed to the line-by-line parse is reported by it alone.
+  const warnings: SessionJsonlWarning[] = [];
+  const warn = (warning: SessionJsonlWarning): void => {
+    warnings.push(warning);
+  };
   let whole: boolean;
   try {
     whole = await indexer.index(fd, (batch) => {
@@ -94,25 +99,19 @@ export async function indexTranscript(
           const entry = indexedEntry(bytes, records, base, fileOffset, entries.length);
           if (entry !== undefined) entries.push(entry);
         } else if (status === LINE_NEEDS_JS) {
-          const entry = parsedLineEntry(
-            bytes,
-            records,
-            base,
-            fileOffset,
-            entries.length,
-            filePath,
-            onWarning,
-          );
+          const entry = parsedLineEntry(bytes, records, base, fileOffset, entries.length, filePath, warn);
           if (entry !== undefined) entries.push(entry);
         } else if (status !== LINE_BLANK) {
-          onWarning?.(malformedLine(filePath, fileOffset + records[base + LINE_START]!));
+          warn(malformedLine(filePath, fileOffset + records[base + LINE_START]!));
         }
       }
     });
   } finally {
     if (idleIndexers.length < IDLE_INDEXERS_MAX) idleIndexers.push(indexer);
   }
-  return whole ? entries : undefined;
+  if (!whole) return undefined;
+  for (const warning of warnings) onWarning?.(warning);
+  return entries;
 }
 
 /** Start of key `key`'s value in the record at `base`, or -1. */
@@ -210,7 +209,7 @@ function parsedLineEntry(
   fileOffset: number,
   position: number,
   filePath: string,
-  onWarning: ((warning: SessionJsonlWarning) => void) | undefined,
+  warn: (warning: SessionJsonlWarning) => void,
 ): IndexedEntry | undefined {
   const offset = fileOffset + records[base + LINE_START]!;
   let value: unknown;
@@ -220,7 +219,7 @@ function parsedLineEntry(
     value = undefined;
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    onWarning?.(malformedLine(filePath, offset));
+    warn(malformedLine(filePath, offset));
     return undefined;
   }
   const entry = parsedChainEntry(value as Record<string, unknown>, position, offset);
