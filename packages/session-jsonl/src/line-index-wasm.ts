@@ -14,9 +14,11 @@ export const LINE_NEEDS_JS = 4;
 
 /** Int32s per record in {@link LineBatch.records}. */
 export const RECORD_INTS = 40;
-/** Record slots: the line's start and end in {@link LineBatch.bytes} (end excludes the line feed), and its status. */
+/** Record slot of the line's start in {@link LineBatch.bytes}. */
 export const LINE_START = 0;
+/** Record slot of the line's end in {@link LineBatch.bytes} (its line feed, or the end of the file). */
 export const LINE_END = 1;
+/** Record slot of the line's status: {@link LINE_OK}, {@link LINE_INVALID}, {@link LINE_BLANK} or {@link LINE_NEEDS_JS}. */
 export const LINE_STATUS = 2;
 /**
  * Record slot of the escape mask: bit k is set when key k's value is a string holding a backslash

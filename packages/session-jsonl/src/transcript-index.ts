@@ -119,6 +119,7 @@ function valueStart(records: Int32Array, base: number, key: number): number {
   return records[base + KEY_START + 2 * key]!;
 }
 
+/** End of key `key`'s value in the record at `base` (meaningful when its start is not -1). */
 function valueEnd(records: Int32Array, base: number, key: number): number {
   return records[base + KEY_START + 2 * key + 1]!;
 }
