@@ -1,50 +1,32 @@
 import { WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { TOP_LEVEL_SCAN_WASM_BASE64 } from './wasm/top-level-scan.generated.js';
+import {
+  embeddedModule,
+  encodeKeys,
+  instantiate,
+  type KeyTableLayout,
+  WASM_PAGE_BYTES,
+  type WasmMemoryExports,
+  writeKeyTable,
+} from './wasm-embed.js';
 
 /** {@link WasmFieldScan.scan} result when the JavaScript scanner must decide the line. */
 export const WASM_NEEDS_JS = 4;
 
 /** Layout of the module's memory; see `wasm/top-level-scan.wat`. */
-const KEY_COUNT_AT = 0;
-const KEY_TABLE_AT = 8;
-const KEY_BYTES_AT = 1024;
-const KEY_BYTES_END = 4096;
+const KEY_TABLE: KeyTableLayout = { countAt: 0, tableAt: 8, bytesAt: 1024, bytesEnd: 4096, maxKeys: 64 };
+const MAX_KEYS = KEY_TABLE.maxKeys;
 const RESULTS_AT = 4096;
 const INPUT_AT = 131072;
 /** Spare bytes after the line: the module reads sixteen at a time. */
 const INPUT_SLACK = 16;
-const MAX_KEYS = 64;
-const PAGE_BYTES = 65536;
 
-/** The module's memory is little-endian; results are read through a native-order view. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** The part of the WebAssembly API used here (the package's type libraries do not declare it). */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown };
-}
-
-interface ScanExports {
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+interface ScanExports extends WasmMemoryExports {
   readonly scan: (at: number, length: number) => number;
 }
 
-const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-let compiled: object | null | undefined;
-
-/** The compiled module, or `null` where this runtime cannot run it (no WebAssembly or no SIMD). */
-function scanModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled =
-        wasmApi === undefined ? null : new wasmApi.Module(Buffer.from(TOP_LEVEL_SCAN_WASM_BASE64, 'base64'));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+/** The compiled module, or `null` where this runtime cannot run it. */
+const scanModule = embeddedModule(TOP_LEVEL_SCAN_WASM_BASE64);
 
 /**
  * The WebAssembly engine of the top-level field scanner: the same rules as the JavaScript one,
@@ -73,29 +55,11 @@ export class WasmFieldScan {
    */
   static create(keys: readonly string[]): WasmFieldScan | undefined {
     const module = scanModule();
-    if (module === null || !LITTLE_ENDIAN || keys.length > MAX_KEYS) return undefined;
-    const encoded = keys.map((key) => Buffer.from(key, 'utf8'));
-    const total = encoded.reduce((sum, key) => sum + key.length, 0);
-    if (KEY_BYTES_AT + total > KEY_BYTES_END) return undefined;
-    if (encoded.some((key) => key.some((byte) => byte < 0x20 || byte === 0x22 || byte === 0x5c))) {
-      return undefined;
-    }
-    let exports: ScanExports;
-    try {
-      exports = new wasmApi!.Instance(module, {}).exports as ScanExports;
-    } catch {
-      return undefined;
-    }
-    const view = new DataView(exports.memory.buffer);
-    const bytes = new Uint8Array(exports.memory.buffer);
-    view.setInt32(KEY_COUNT_AT, keys.length, true);
-    let at = KEY_BYTES_AT;
-    encoded.forEach((key, index) => {
-      bytes.set(key, at);
-      view.setInt32(KEY_TABLE_AT + index * 8, at, true);
-      view.setInt32(KEY_TABLE_AT + index * 8 + 4, key.length, true);
-      at += key.length;
-    });
+    const encoded = encodeKeys(keys, KEY_TABLE);
+    if (module === null || encoded === undefined) return undefined;
+    const exports = instantiate<ScanExports>(module);
+    if (exports === undefined) return undefined;
+    writeKeyTable(exports.memory.buffer, encoded, KEY_TABLE);
     return new WasmFieldScan(exports, keys.length);
   }
 
@@ -145,7 +109,7 @@ export class WasmFieldScan {
     const memory = this.#exports.memory;
     const need = INPUT_AT + length + INPUT_SLACK;
     if (need <= memory.buffer.byteLength) return;
-    memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE_BYTES));
+    memory.grow(Math.ceil((need - memory.buffer.byteLength) / WASM_PAGE_BYTES));
     // Growing detaches the old buffer: every view is made again.
     this.#bytes = new Uint8Array(memory.buffer);
     this.#results = new Int32Array(memory.buffer, RESULTS_AT, MAX_KEYS * 2);

@@ -1,6 +1,15 @@
 import { readSync } from 'node:fs';
 import { LINE_INDEX_CHUNK_BYTES, WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { LINE_INDEX_WASM_BASE64 } from './wasm/line-index.generated.js';
+import {
+  embeddedModule,
+  encodeKeys,
+  instantiate,
+  type KeyTableLayout,
+  WASM_PAGE_BYTES,
+  type WasmMemoryExports,
+  writeKeyTable,
+} from './wasm-embed.js';
 import { SYNC_SLICE_MS } from './yield-slices.js';
 
 /** Line status in a {@link LineBatch} record: the line is a JSON object (`JSON.parse` would take it). */
@@ -33,23 +42,15 @@ export const MESSAGE_ID_START = 4;
 export const KEY_START = 6;
 
 /** Layout of the module's memory; see `wasm/line-index.wat`. */
-const KEY_COUNT_AT = 0;
+const KEY_TABLE: KeyTableLayout = { countAt: 0, tableAt: 64, bytesAt: 256, bytesEnd: 1024, maxKeys: 16 };
 const MESSAGE_KEY_AT = 4;
 const NEXT_AT = 8;
 const NEED_MORE_AT = 12;
-const KEY_TABLE_AT = 64;
-const KEY_BYTES_AT = 256;
-const KEY_BYTES_END = 1024;
 const RECORDS_AT = 1024;
 const RECORD_CAPACITY = 400;
 const INPUT_AT = 131072;
 /** Spare readable bytes after the input: the module reads sixteen at a time. */
 const INPUT_SLACK = 16;
-const MAX_KEYS = 16;
-const PAGE_BYTES = 65536;
-
-/** The module's memory is little-endian; records are read through a native-order view. */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** One batch of indexed lines: valid only while the visitor runs. */
 export interface LineBatch {
@@ -63,34 +64,12 @@ export interface LineBatch {
   readonly fileOffset: number;
 }
 
-/** The part of the WebAssembly API used here (the package's type libraries do not declare it). */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object, imports: object) => { readonly exports: unknown };
-}
-
-interface IndexExports {
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+interface IndexExports extends WasmMemoryExports {
   readonly index: (pos: number, filled: number, eof: number) => number;
 }
 
-const wasmApi = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-let compiled: object | null | undefined;
-
-/** The compiled module, or `null` where this runtime cannot run it (no WebAssembly or no SIMD). */
-function indexModule(): object | null {
-  if (compiled === undefined) {
-    try {
-      compiled =
-        wasmApi === undefined || !LITTLE_ENDIAN
-          ? null
-          : new wasmApi.Module(Buffer.from(LINE_INDEX_WASM_BASE64, 'base64'));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
+/** The compiled module, or `null` where this runtime cannot run it. */
+const indexModule = embeddedModule(LINE_INDEX_WASM_BASE64);
 
 /**
  * The validating line indexer: streams a JSONL file through a WebAssembly module that checks
@@ -125,30 +104,12 @@ export class LineIndexer {
    */
   static create(keys: readonly string[], messageKey: number): LineIndexer | undefined {
     const module = indexModule();
-    if (module === null || keys.length > MAX_KEYS) return undefined;
-    const encoded = keys.map((key) => Buffer.from(key, 'utf8'));
-    const total = encoded.reduce((sum, key) => sum + key.length, 0);
-    if (KEY_BYTES_AT + total > KEY_BYTES_END) return undefined;
-    if (encoded.some((key) => key.some((byte) => byte < 0x20 || byte === 0x22 || byte === 0x5c))) {
-      return undefined;
-    }
-    let exports: IndexExports;
-    try {
-      exports = new wasmApi!.Instance(module, {}).exports as IndexExports;
-    } catch {
-      return undefined;
-    }
-    const view = new DataView(exports.memory.buffer);
-    const bytes = new Uint8Array(exports.memory.buffer);
-    view.setInt32(KEY_COUNT_AT, keys.length, true);
-    view.setInt32(MESSAGE_KEY_AT, messageKey, true);
-    let at = KEY_BYTES_AT;
-    encoded.forEach((key, index) => {
-      bytes.set(key, at);
-      view.setInt32(KEY_TABLE_AT + index * 8, at, true);
-      view.setInt32(KEY_TABLE_AT + index * 8 + 4, key.length, true);
-      at += key.length;
-    });
+    const encoded = encodeKeys(keys, KEY_TABLE);
+    if (module === null || encoded === undefined) return undefined;
+    const exports = instantiate<IndexExports>(module);
+    if (exports === undefined) return undefined;
+    writeKeyTable(exports.memory.buffer, encoded, KEY_TABLE);
+    new DataView(exports.memory.buffer).setInt32(MESSAGE_KEY_AT, messageKey, true);
     return new LineIndexer(exports);
   }
 
@@ -215,7 +176,7 @@ export class LineIndexer {
     const memory = this.#exports.memory;
     const need = INPUT_AT + capacity + INPUT_SLACK;
     if (need > memory.buffer.byteLength)
-      memory.grow(Math.ceil((need - memory.buffer.byteLength) / PAGE_BYTES));
+      memory.grow(Math.ceil((need - memory.buffer.byteLength) / WASM_PAGE_BYTES));
     // Growing detaches the old buffer: every view is made again.
     this.#capacity = capacity;
     this.#bytes = Buffer.from(memory.buffer, INPUT_AT, capacity);
