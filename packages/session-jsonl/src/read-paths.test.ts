@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -268,5 +268,24 @@ describe('the parsed and indexed message paths', () => {
     // The cut line before the long one is reported once, by the parse, not also by the indexer.
     expect(warnings.map((warning) => warning.code)).toEqual(['MALFORMED_LINE']);
     writeFileSync(path, '');
+  });
+  it('should give each of several interleaved reads of large transcripts its own result', async () => {
+    // Each transcript is over WHOLE_PARSE_MAX_BYTES, so every read goes through a line indexer
+    // and yields to the event loop mid-file; the reads must not share an indexer's memory.
+    const sessions = [uuid(11), uuid(12), uuid(13), uuid(14)];
+    for (const [n, S] of sessions.entries()) {
+      const entries = conversation(S, 40, 5000 + 100 * n).map((entry, i) =>
+        i % 2 === 0 ? { ...entry, toolUseResult: { stdout: `${S}:${i}:`.repeat(15_000 + 500 * n) } } : entry,
+      );
+      const path = writeTranscript(temp.projectsDir, `-many-${n}`, S, jsonl(entries));
+      expect(statSync(path).size).toBeGreaterThan(WHOLE_PARSE_MAX_BYTES);
+    }
+    const alone: SessionMessage[][] = [];
+    for (const S of sessions) alone.push(await getSessionMessages(S, { configDir: temp.configDir }));
+    const together = await Promise.all(
+      sessions.map((S) => getSessionMessages(S, { configDir: temp.configDir })),
+    );
+    expect(together).toEqual(alone);
+    expect(alone.map((messages) => messages.length)).toEqual([80, 80, 80, 80]);
   });
 });
