@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -12,7 +21,10 @@ import {
   listSubagents,
   projectKeyForDirectory,
   renameSession,
+  type SessionJsonlWarning,
+  type SessionMessage,
   tagSession,
+  WHOLE_PARSE_MAX_BYTES,
 } from '@ccsdk/session-jsonl';
 import {
   type CliSandbox,
@@ -37,6 +49,14 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const FIXTURE_DIR = join(HERE, '../../../packages/session-jsonl/test/fixtures/cli');
 const AGENT_TOOL_ID = 'toolu_e2e_spawn_agent';
 const PARALLEL_TOOL_IDS = ['toolu_e2e_parallel_1', 'toolu_e2e_parallel_2'] as const;
+/**
+ * An answer long enough to put its transcript over WHOLE_PARSE_MAX_BYTES (so the line indexer
+ * reads it), with quotes, backslashes, tabs, non-ASCII and astral characters in it.
+ */
+const HUGE_ANSWER = Array.from(
+  { length: 14_000 },
+  (_, i) => `line ${i}: "quoted" \\ back\tslash, caf\u00e9 \u2713 \ud83d\ude00 <tag a='1'>\n`,
+).join('');
 
 /** Every main request's text, so a test can see what history the CLI sent. */
 function historyText(request: RecordedMessagesRequest): string {
@@ -57,6 +77,7 @@ function script(request: RecordedMessagesRequest) {
   if (request.toolResults.some((result) => result.toolUseId === AGENT_TOOL_ID))
     return reply(text('main agent: the subagent finished'));
   if (last.includes('SUBTASK')) return reply(text('subagent: subtask done'));
+  if (last.includes('HUGE')) return reply(text(HUGE_ANSWER));
   if (last.includes('SPAWN')) {
     return reply(
       text('delegating'),
@@ -284,6 +305,47 @@ describe('session transcripts against the real CLI', () => {
     expect(await getSessionMessages(forkId, { configDir: sandbox.configDir })).toHaveLength(
       messages.length + 2,
     );
+  });
+
+  it('should read a transcript over WHOLE_PARSE_MAX_BYTES through the line indexer, skipping exactly the damaged lines', async () => {
+    const run = await runCli(['-p', 'answer at length HUGE']);
+    expect(run.code, run.stderr).toBe(0);
+    const huge = sessionIdOf(run);
+    const path = join(projectDir, `${huge}.jsonl`);
+    expect(statSync(path).size).toBeGreaterThan(WHOLE_PARSE_MAX_BYTES);
+    const answerOf = (messages: SessionMessage[]) =>
+      messages
+        .filter((message) => message.type === 'assistant')
+        .map((message) => (message.message as { content: { text?: string }[] }).content[0]?.text ?? '')
+        .join('');
+    const before = await getSessionMessages(huge, { configDir: sandbox.configDir });
+    expect(before.map((message) => message.type)).toEqual(['user', 'assistant']);
+    expect(answerOf(before)).toBe(HUGE_ANSWER);
+    // A crash's cut copy of the answer line, a line valid but for one misspelled literal, and a
+    // blank line: the first two are reported and skipped, as JSON.parse skips them; nothing else changes.
+    const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+    const answerLine = lines.find((line) => line.includes('"type":"assistant"'))!;
+    const misspelled = answerLine.replace('"isSidechain":false', '"isSidechain":fals');
+    expect(misspelled).not.toBe(answerLine);
+    appendFileSync(path, `${answerLine.slice(0, answerLine.length / 2)}\n${misspelled}\n\n`);
+    const warnings: SessionJsonlWarning[] = [];
+    const after = await getSessionMessages(huge, {
+      configDir: sandbox.configDir,
+      onWarning: (warning) => warnings.push(warning),
+    });
+    expect(after).toEqual(before);
+    expect(warnings.map((warning) => warning.code)).toEqual(['MALFORMED_LINE', 'MALFORMED_LINE']);
+    // The CLI resumes the session past those lines, and the new turn reads back.
+    const resumed = await runCli(['-p', 'after the long answer MARK6', `--resume=${huge}`]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const resumedMessages = await getSessionMessages(huge, { configDir: sandbox.configDir });
+    expect(resumedMessages.slice(0, 2)).toEqual(before);
+    expect(resumedMessages.map((message) => message.type)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('should keep the transcripts as the fixture corpus when asked to', () => {
