@@ -241,3 +241,58 @@ describe('sessions', () => {
     expect(session.closed).toBe(true);
   });
 });
+
+describe('replacing the servers (Query.setMcpServers)', () => {
+  it('should answer for a server added after it was made', async () => {
+    const router = makeRouter({});
+    const { config } = calcServer();
+    expect(await router.replaceServers({ calc: config })).toEqual({});
+    expect(router.serverNames).toEqual(['calc']);
+    const { client } = await connectClient(router, 'calc');
+    const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } });
+    expect(result.content).toEqual([{ type: 'text', text: '5' }]);
+  });
+
+  it('should close the session of a server it drops and answer "not found" for it afterwards', async () => {
+    const waiter = waitingServer();
+    const router = makeRouter({ waiter: waiter.config });
+    await connectClient(router, 'waiter');
+    const reply = router.handle('waiter', call(1));
+    const extra = await waiter.started.promise;
+    const previous = await router.replaceServers({});
+    expect(previous).toEqual({ waiter: waiter.config });
+    expect(extra.signal.aborted).toBe(true);
+    await reply.catch(() => undefined);
+    const later = (await router.handle('waiter', call(2))) as { error?: { code: number; message: string } };
+    expect(later.error?.code).toBe(-32601);
+    expect(later.error?.message).toContain('not found');
+    expect(waiter.runs()).toBe(1);
+  });
+
+  it('should keep the session of a server kept with the same config, and restart one given a new config', async () => {
+    const waiter = waitingServer();
+    const router = makeRouter({ waiter: waiter.config });
+    await connectClient(router, 'waiter');
+    const reply = router.handle('waiter', call(1));
+    const extra = await waiter.started.promise;
+    await router.replaceServers({ waiter: waiter.config });
+    expect(extra.signal.aborted).toBe(false);
+    const other = waitingServer();
+    await router.replaceServers({ waiter: other.config });
+    expect(extra.signal.aborted).toBe(true);
+    await reply.catch(() => undefined);
+    await connectClient(router, 'waiter');
+    void router.handle('waiter', call(2)).catch(() => undefined);
+    await other.started.promise;
+    expect([waiter.runs(), other.runs()]).toEqual([1, 1]);
+  });
+
+  it('should refuse a config not made by createSdkMcpServer and keep the servers it had', async () => {
+    const { config } = calcServer();
+    const router = makeRouter({ calc: config });
+    await expect(
+      router.replaceServers({ calc: config, bad: { type: 'sdk', name: 'bad' } as never }),
+    ).rejects.toThrow(/"bad" is not a createSdkMcpServer\(\) config/);
+    expect(router.serverNames).toEqual(['calc']);
+  });
+});

@@ -45,18 +45,9 @@ export class SdkMcpRouter {
    * @throws TypeError quoting the bad value, for a config not made by `createSdkMcpServer` or a bad option.
    */
   constructor(servers: Record<string, McpSdkServerConfigWithInstance>, options: SdkMcpRouterOptions = {}) {
-    if (!isPlainObject(servers as unknown))
-      throw new TypeError(`SdkMcpRouter: servers must be an object, got ${quoteValue(servers)}.`);
     if (!isPlainObject(options as unknown))
       throw new TypeError(`SdkMcpRouter: options must be an object, got ${quoteValue(options)}.`);
-    for (const [key, config] of Object.entries(servers)) {
-      if (!isSdkMcpServerConfig(config)) {
-        throw new TypeError(
-          `SdkMcpRouter: server ${JSON.stringify(key)} is not a createSdkMcpServer() config, got ${quoteValue(config)}.`,
-        );
-      }
-      this.#servers.set(key, config);
-    }
+    for (const [key, config] of checkedServers(servers)) this.#servers.set(key, config);
     if (options.toolTimeoutMs !== undefined)
       validateTimeoutMs(options.toolTimeoutMs, 'SdkMcpRouter: toolTimeoutMs');
     if (options.onError !== undefined && typeof options.onError !== 'function') {
@@ -64,6 +55,32 @@ export class SdkMcpRouter {
     }
     this.#toolTimeoutMs = options.toolTimeoutMs;
     this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /**
+   * Makes `servers` the set this router answers for, as `Query.setMcpServers()` does with the
+   * in-process servers: a server kept under the same name with the same config keeps its MCP
+   * session; one removed or given another config has its session closed (its running handlers'
+   * signals abort). Resolves with the set it replaced, once those sessions are closed.
+   *
+   * @throws TypeError quoting the bad value, for a config not made by `createSdkMcpServer`.
+   */
+  async replaceServers(
+    servers: Record<string, McpSdkServerConfigWithInstance>,
+  ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
+    const next = new Map(checkedServers(servers));
+    const previous = Object.fromEntries(this.#servers);
+    const closing: Promise<ServerLink | undefined>[] = [];
+    for (const [name, config] of this.#servers) {
+      if (next.get(name) === config) continue;
+      const link = this.#links.get(name);
+      this.#links.delete(name);
+      if (link !== undefined) closing.push(link.catch(() => undefined));
+    }
+    this.#servers.clear();
+    for (const [name, config] of next) this.#servers.set(name, config);
+    await Promise.all(closing.map(async (pending) => (await pending)?.close()));
+    return previous;
   }
 
   /** The server names this router answers for. */
@@ -172,6 +189,22 @@ export class SdkMcpRouter {
     }
     return link;
   }
+}
+
+/** The entries of a servers record, each checked to be a `createSdkMcpServer()` config. */
+function checkedServers(
+  servers: Record<string, McpSdkServerConfigWithInstance>,
+): [string, McpSdkServerConfigWithInstance][] {
+  if (!isPlainObject(servers as unknown))
+    throw new TypeError(`SdkMcpRouter: servers must be an object, got ${quoteValue(servers)}.`);
+  return Object.entries(servers).map(([key, config]) => {
+    if (!isSdkMcpServerConfig(config)) {
+      throw new TypeError(
+        `SdkMcpRouter: server ${JSON.stringify(key)} is not a createSdkMcpServer() config, got ${quoteValue(config)}.`,
+      );
+    }
+    return [key, config];
+  });
 }
 
 function closedError(serverName: string): SdkMcpError {

@@ -1,8 +1,16 @@
-import { createSdkMcpServer, isSDKResultMessage, isSDKSystemInitMessage, query, tool } from '@ccsdk/sdk';
+import {
+  createSdkMcpServer,
+  isSDKResultMessage,
+  isSDKSystemInitMessage,
+  query,
+  type SDKMessage,
+  tool,
+} from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { collect } from './support/collect.js';
+import { PromptStream } from './support/prompt-stream.js';
 import { type Rig, startRig } from './support/rig.js';
 
 let rig: Rig | undefined;
@@ -162,5 +170,89 @@ describe('in-process MCP servers through the real CLI', () => {
     expect(results.find((r) => r.isError)?.text).toContain('No writes in this test.');
     const result = messages.at(-1);
     expect(isSDKResultMessage(result) && result.permission_denials.map((d) => d.tool_name)).toEqual(['Bash']);
+  });
+
+  it('should add an in-process server with setMcpServers, run its tool, and drop it again', async () => {
+    rig = await startRig({
+      script: [reply(toolUse('mcp__late__add', { a: 20, b: 22 })), reply(text('The late sum is 42.'))],
+    });
+    const prompts = new PromptStream();
+    const calls: Array<{ a: number; b: number }> = [];
+    const late = createSdkMcpServer({
+      name: 'late',
+      tools: [
+        tool('add', 'Adds two numbers', { a: z.number(), b: z.number() }, async (args) => {
+          calls.push(args);
+          return { content: [{ type: 'text', text: String(args.a + args.b) }] };
+        }),
+      ],
+    });
+    const run = query({
+      prompt: prompts,
+      options: { env: rig.env, cwd: rig.sandbox.cwd, allowedTools: ['mcp__late__add'] },
+    });
+    try {
+      await run.initializationResult();
+      const added = await run.setMcpServers({ late });
+      expect(added.added).toEqual(['late']);
+      expect(added.errors).toEqual({});
+      // The CLI lists it at once ("pending") and connects it over mcp_message right after.
+      await expect
+        .poll(async () => (await run.mcpServerStatus()).find((server) => server.name === 'late')?.status, {
+          timeout: 10_000,
+        })
+        .toBe('connected');
+      prompts.push('add with the late server');
+      // Read up to the turn's result without ending the query (a `break` out of `for await` would).
+      const messages = run[Symbol.asyncIterator]();
+      let next: IteratorResult<SDKMessage>;
+      do next = await messages.next();
+      while (!next.done && !isSDKResultMessage(next.value));
+      expect(next.done).toBe(false);
+      expect(calls).toEqual([{ a: 20, b: 22 }]);
+      const results = rig.fake.mainRequests().flatMap((r) => r.toolResults);
+      expect(results).toContainEqual(expect.objectContaining({ isError: false, text: '42' }));
+      const removed = await run.setMcpServers({});
+      expect(removed.removed).toEqual(['late']);
+      const after = await run.mcpServerStatus();
+      expect(after.some((server) => server.name === 'late' && server.status === 'connected')).toBe(false);
+    } finally {
+      prompts.end();
+      await run.close();
+    }
+  });
+
+  it('should replace the in-process servers passed to query() when setMcpServers names others', async () => {
+    rig = await startRig({ script: [reply(toolUse('mcp__calc__add', { a: 1, b: 2 })), reply(text('gone'))] });
+    const prompts = new PromptStream();
+    const calls: Array<{ a: number; b: number }> = [];
+    const run = query({
+      prompt: prompts,
+      options: {
+        env: rig.env,
+        cwd: rig.sandbox.cwd,
+        mcpServers: { calc: calcServer(calls) },
+        allowedTools: ['mcp__calc__add'],
+      },
+    });
+    try {
+      await run.initializationResult();
+      const greet = createSdkMcpServer({ name: 'greet', tools: [] });
+      const result = await run.setMcpServers({ greet });
+      expect(result.added).toEqual(['greet']);
+      expect(result.removed).toEqual(['calc']);
+      prompts.push('add after the swap');
+      const messages = run[Symbol.asyncIterator]();
+      let next: IteratorResult<SDKMessage>;
+      do next = await messages.next();
+      while (!next.done && !isSDKResultMessage(next.value));
+      // calc is gone: its handler never runs, the model gets an error for the call.
+      expect(calls).toEqual([]);
+      const results = rig.fake.mainRequests().flatMap((r) => r.toolResults);
+      expect(results).toContainEqual(expect.objectContaining({ isError: true }));
+    } finally {
+      prompts.end();
+      await run.close();
+    }
   });
 });

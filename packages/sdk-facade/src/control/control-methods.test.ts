@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSdkMcpServer, tool } from '../index.js';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
@@ -125,6 +126,70 @@ describe('Query control methods', () => {
     const inProcess = { type: 'sdk', name: 'calc' } as unknown as McpServerConfig;
     expect(() => run.setMcpServers({ calc: inProcess })).toThrow(TypeError);
     expect(transport.controlRequests('set_max_thinking_tokens')).toHaveLength(0);
+    await run.close();
+  });
+
+  it('should serve in-process servers given to setMcpServers, send them without their instance, and put them back when the CLI refuses', async () => {
+    const transport = new FakeCliTransport();
+    let said = 0;
+    const echo = createSdkMcpServer({
+      name: 'echo-server',
+      tools: [
+        tool('say', 'Says hi', {}, async () => ({ content: [{ type: 'text', text: `hi ${++said}` }] })),
+      ],
+    });
+    transport.replies.set('mcp_set_servers', { added: ['echo'], removed: [], errors: {} });
+    const run = query({ prompt: 'go', options: { transport } });
+    await expect(
+      run.setMcpServers({ echo, docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' } }),
+    ).resolves.toEqual({ added: ['echo'], removed: [], errors: {} });
+    expect(transport.controlRequests('mcp_set_servers')[0]?.['request']).toEqual({
+      subtype: 'mcp_set_servers',
+      servers: {
+        echo: { type: 'sdk', name: 'echo-server' },
+        docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' },
+      },
+    });
+    const ask = async (id: string, message: Record<string, unknown>) => {
+      transport.emit({
+        type: 'control_request',
+        request_id: id,
+        request: { subtype: 'mcp_message', server_name: 'echo', message },
+      });
+      const answer = await transport.waitForSent(
+        (m) =>
+          m['type'] === 'control_response' && (m['response'] as { request_id?: string }).request_id === id,
+      );
+      return ((answer['response'] as Record<string, unknown>)['response'] as Record<string, unknown>)[
+        'mcp_response'
+      ];
+    };
+    const initialize = {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'cli', version: '0' },
+    };
+    await ask('m1', { jsonrpc: '2.0', id: 1, method: 'initialize', params: initialize });
+    await expect(
+      ask('m2', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'say', arguments: {} } }),
+    ).resolves.toMatchObject({ result: { content: [{ type: 'text', text: 'hi 1' }] } });
+    // A refused call leaves the servers as they were: echo still answers.
+    transport.replies.delete('mcp_set_servers');
+    const refused = run.setMcpServers({});
+    const sent = await transport.waitForSent(
+      (m) =>
+        m['type'] === 'control_request' &&
+        (m['request'] as { servers?: unknown }).servers !== undefined &&
+        Object.keys((m['request'] as { servers: object }).servers).length === 0,
+    );
+    transport.emit({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: sent['request_id'], error: 'no' },
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'CONTROL_ERROR_RESPONSE' });
+    await expect(
+      ask('m3', { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'say', arguments: {} } }),
+    ).resolves.toMatchObject({ result: { content: [{ type: 'text', text: 'hi 2' }] } });
     await run.close();
   });
 

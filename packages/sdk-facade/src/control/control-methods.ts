@@ -6,6 +6,7 @@ import type {
   SDKControlInterruptResponse,
   SDKControlSetPermissionModeResponse,
 } from '@ccsdk/control-protocol';
+import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { RewindFilesResult } from './control-results.js';
 import type {
@@ -15,6 +16,7 @@ import type {
   ModelInfo,
   SlashCommand,
 } from './initialization.js';
+import { checkOptionalRecord } from './method-arguments.js';
 
 export type { McpServerStatus, PermissionMode };
 
@@ -127,19 +129,50 @@ export abstract class ControlMethods {
   }
 
   /**
-   * Replaces the session's process MCP servers (stdio, SSE, HTTP); resolves with the CLI's report
-   * of what was added, removed and failed. In-process servers are fixed at `query()` time: a
-   * `type: 'sdk'` entry is refused with a `TypeError` (the official SDK's type allows it).
+   * Replaces the servers set by earlier calls and every in-process server (those passed in
+   * `options.mcpServers` included) with `servers`, as the official SDK does; resolves with the
+   * CLI's report of what was added, removed and failed. In-process (`type: 'sdk'`) servers are
+   * served here, in this process: they answer the CLI's `mcp_message` requests from the moment
+   * this is called, and one left out has its MCP session closed. Should the CLI refuse, the
+   * in-process servers are put back as they were. Throws a `TypeError` before anything is sent
+   * for a `type: 'sdk'` entry not made by `createSdkMcpServer()`.
    */
   setMcpServers(servers: Record<string, McpServerConfig>): Promise<McpSetServersResult> {
+    checkOptionalRecord('setMcpServers: servers', servers);
+    const inProcess: Record<string, McpSdkServerConfigWithInstance> = {};
+    const wire: Record<string, unknown> = {};
     for (const [name, config] of Object.entries(servers)) {
-      if (config.type === 'sdk') {
+      if ((config as { type?: unknown } | null)?.type !== 'sdk') {
+        wire[name] = config;
+        continue;
+      }
+      if (!isSdkMcpServerConfig(config)) {
         throw new TypeError(
-          `setMcpServers: ${JSON.stringify(name)} is an in-process server; pass those to query() instead`,
+          `setMcpServers: ${JSON.stringify(name)} has type 'sdk' but was not made by createSdkMcpServer()`,
         );
       }
+      inProcess[name] = config;
+      wire[name] = { type: 'sdk', name: config.name };
     }
-    return this.request('mcp_set_servers', { servers });
+    return this.replaceSdkMcpServers(inProcess).then(async (previous) => {
+      try {
+        return await this.request<McpSetServersResult>('mcp_set_servers', { servers: wire });
+      } catch (error) {
+        await this.replaceSdkMcpServers(previous).catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Makes `servers` the in-process MCP servers this query answers `mcp_message` for, and
+   * resolves with the set they replace. A query that cannot serve them here refuses.
+   */
+  protected replaceSdkMcpServers(
+    servers: Record<string, McpSdkServerConfigWithInstance>,
+  ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
+    if (Object.keys(servers).length === 0) return Promise.resolve({});
+    return Promise.reject(new TypeError('setMcpServers: this query cannot serve in-process MCP servers'));
   }
 
   /** Stops a running background task (a subagent, a shell) by id. */

@@ -23,10 +23,25 @@ export function serveSdkMcpServers(
   channel: ControlChannel,
   servers: Record<string, McpSdkServerConfigWithInstance>,
   warn: (error: Error) => void,
-  wrap: (subtype: string, handler: ControlRequestHandler) => ControlRequestHandler = (_subtype, handler) =>
-    handler,
+  wrap: HandlerWrapper = (_subtype, handler) => handler,
 ): SdkMcpRouter | undefined {
   if (Object.keys(servers).length === 0) return undefined;
+  return routeSdkMcpServers(channel, servers, warn, wrap);
+}
+
+/** Decorates a control request handler (the query uses it for tracing spans). */
+export type HandlerWrapper = (subtype: string, handler: ControlRequestHandler) => ControlRequestHandler;
+
+/**
+ * {@link serveSdkMcpServers}, also for an empty set: for a query whose first in-process servers
+ * come from `setMcpServers()`.
+ */
+export function routeSdkMcpServers(
+  channel: ControlChannel,
+  servers: Record<string, McpSdkServerConfigWithInstance>,
+  warn: (error: Error) => void,
+  wrap: HandlerWrapper = (_subtype, handler) => handler,
+): SdkMcpRouter {
   const router = new SdkMcpRouter(servers, { onError: warn });
   channel.setHandler(
     'mcp_message',

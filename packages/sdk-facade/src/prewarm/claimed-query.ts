@@ -1,4 +1,5 @@
 import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
+import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { InitializationResult } from '../control/initialization.js';
 import { SessionControlMethods } from '../control/session-control-methods.js';
 import type { QueryRun } from '../query/query-run.js';
@@ -32,6 +33,12 @@ export class ClaimedQuery extends SessionControlMethods implements Query {
 
   request<T = Record<string, unknown>>(subtype: string, payload?: Record<string, unknown>): Promise<T> {
     return this.#run.request<T>(subtype, payload);
+  }
+
+  protected override replaceSdkMcpServers(
+    servers: Record<string, McpSdkServerConfigWithInstance>,
+  ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
+    return this.#run.replaceSdkMcpServers(servers);
   }
 
   initializationResult(): Promise<InitializationResult> {

@@ -6,14 +6,14 @@ import {
   type Transport,
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
-import type { SdkMcpRouter } from '@ccsdk/mcp-inproc';
+import type { McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
 import type { InitializationResult } from '../control/initialization.js';
 import { buildInitializeRequest } from '../control/initialize-request.js';
 import { SessionControlMethods } from '../control/session-control-methods.js';
 import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
-import { sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
+import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
 import type { Options } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { createSessionMirror } from '../sessions/session-mirror.js';
@@ -42,7 +42,7 @@ export class QueryRun extends SessionControlMethods implements Query {
   readonly #initialization: Promise<InitializationResult>;
   /** Resolves once the `initialize` request is on the wire; rejects like the initialization. */
   readonly #initializeSent: Promise<unknown>;
-  readonly #mcpRouter: SdkMcpRouter | undefined;
+  #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
   readonly #initializeHooks: Record<string, unknown> | null;
   /** The OpenTelemetry span of this query and its callbacks; `undefined` without `@opentelemetry/api`. */
@@ -182,6 +182,25 @@ export class QueryRun extends SessionControlMethods implements Query {
 
   protected initializePayload(): Record<string, unknown> {
     return buildInitializeRequest(this.#options, this.#initializeHooks);
+  }
+
+  /**
+   * Makes `servers` the in-process MCP servers this query answers `mcp_message` for (see
+   * `setMcpServers`), starting to answer if it had none; resolves with the set replaced.
+   */
+  override replaceSdkMcpServers(
+    servers: Record<string, McpSdkServerConfigWithInstance>,
+  ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
+    if (this.#mcpRouter === undefined) {
+      if (Object.keys(servers).length === 0) return Promise.resolve({});
+      this.#mcpRouter = routeSdkMcpServers(
+        this.#channel,
+        {},
+        (e) => this.#warn(e),
+        (subtype, handler) => this.#traced(subtype, handler),
+      );
+    }
+    return this.#mcpRouter.replaceServers(servers);
   }
 
   async request<T = Record<string, unknown>>(
