@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hasPromptAfter } from './archive-superseded.js';
 import { SessionJsonlError } from './errors.js';
+import { randomHex } from './random-ids.js';
 import { readSmallFile } from './small-file.js';
 import { parseTimestamp } from './summary-fold.js';
 
@@ -63,7 +63,7 @@ export async function writeArchiveMark(
     });
   }
   const body = `${JSON.stringify({ archived, at: new Date().toISOString(), by: 'sdk' })}\n`;
-  const staging = join(folder, `.${ARCHIVE_MARK_FILE}.${randomBytes(6).toString('hex')}.tmp`);
+  const staging = join(folder, `.${ARCHIVE_MARK_FILE}.${randomHex(6)}.tmp`);
   const handle = await open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     await handle.writeFile(body);

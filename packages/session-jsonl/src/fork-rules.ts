@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { SessionJsonlError } from './errors.js';
+import { randomUuid } from './random-ids.js';
 
 const FORKED_TYPES = new Set(['user', 'assistant', 'attachment', 'system', 'progress']);
 const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUID'] as const;
@@ -131,7 +131,7 @@ export function selectForkSources<K>(
   const uuidMap = new Map<string, string>();
   const byUuid = new Map<string, ForkSource<K>>();
   for (const entry of copied) {
-    if (!uuidMap.has(entry.uuid)) uuidMap.set(entry.uuid, randomUUID());
+    if (!uuidMap.has(entry.uuid)) uuidMap.set(entry.uuid, randomUuid());
     byUuid.set(entry.uuid, entry);
   }
   const parents = new Map<K, string | null>();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { SessionJsonlError } from './errors.js';
@@ -11,6 +10,7 @@ import { readLiteSummary } from './lite-read.js';
 import { mutationTargets } from './mutation-target.js';
 import { checkOptionsObject } from './options.js';
 import { publishByHardLink } from './publish-file.js';
+import { randomUuid } from './random-ids.js';
 import { checkTitle } from './rename-tag.js';
 import type { TranscriptFile } from './session-files.js';
 import type { SessionSummaryData } from './summary-fold.js';
@@ -75,7 +75,7 @@ export async function forkSession(
   const [source] = await mutationTargets(sessionId, raw);
   const file = source!;
   const title = explicitTitle ?? defaultForkTitle(file);
-  const forkId = randomUUID();
+  const forkId = randomUuid();
   const handle = await open(file.filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const plan = await planFork(handle, sessionId, upToMessageId);
@@ -144,7 +144,7 @@ async function writeFork(
     if (state !== undefined) pending.push(`${JSON.stringify(carriedStateEntry(state, fork.forkId))}\n`);
   }
   pending.push(
-    `${JSON.stringify({ type: 'custom-title', sessionId: fork.forkId, customTitle: fork.title, uuid: randomUUID(), timestamp: now })}\n`,
+    `${JSON.stringify({ type: 'custom-title', sessionId: fork.forkId, customTitle: fork.title, uuid: randomUuid(), timestamp: now })}\n`,
   );
   await flush();
 }

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, link, open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SessionJsonlError } from './errors.js';
+import { randomHex } from './random-ids.js';
 
 /**
  * Creates `<folder>/<name>` all at once: `write` fills a private staging file (mode 0600,
@@ -17,7 +17,7 @@ export async function publishByHardLink(
   name: string,
   write: (handle: FileHandle) => Promise<void>,
 ): Promise<void> {
-  const staging = join(folder, `.${name}.${randomBytes(8).toString('hex')}.staging`);
+  const staging = join(folder, `.${name}.${randomHex(8)}.staging`);
   const handle = await open(
     staging,
     constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
