@@ -6,17 +6,20 @@ import type { Options } from '../options/options.js';
  * The payload of the `initialize` control request: what cannot travel on argv. `hooks` is the
  * registration made by the hooks module (callback ids by event), or null without hooks.
  * `sdkMcpManifests` holds the in-process servers' handshake results (`SdkMcpRouter.manifests()`).
+ * `sdkMcpServerNames` names the in-process servers when they are no longer those of
+ * `options.mcpServers` (after `setMcpServers()`).
  */
 export function buildInitializeRequest(
   options: Options,
   hooks: Record<string, unknown> | null = null,
   sdkMcpManifests: Record<string, unknown> = {},
+  sdkMcpServerNames: readonly string[] = Object.keys(sdkMcpServersOf(options)),
 ): Record<string, unknown> {
   const request: Record<string, unknown> = { hooks };
   // In-process servers are named here, not on argv (over Direct Connect the remote CLI's argv is
   // not ours anyway). With a server's manifest the CLI counts it connected before it answers;
   // without one it connects the server over mcp_message.
-  const sdkMcpServers = Object.keys(sdkMcpServersOf(options));
+  const sdkMcpServers = [...sdkMcpServerNames];
   if (sdkMcpServers.length > 0) request['sdkMcpServers'] = sdkMcpServers;
   const manifests = Object.fromEntries(
     Object.entries(sdkMcpManifests).filter(([name]) => sdkMcpServers.includes(name)),

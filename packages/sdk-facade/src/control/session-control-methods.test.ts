@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSdkMcpServer } from '../index.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
@@ -88,6 +89,24 @@ describe('session control methods', () => {
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[1]).toMatchObject({ title: 'T', hooks: { Stop: [expect.any(Object)] } });
+    await run.close();
+  });
+
+  it('reinitialize() should name the in-process servers served now, after setMcpServers() replaced them', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('mcp_set_servers', { added: ['late'], removed: ['calc'], errors: {} });
+    const calc = createSdkMcpServer({ name: 'calc', tools: [] });
+    const late = createSdkMcpServer({ name: 'late', tools: [] });
+    const run = query({ prompt: 'go', options: { transport, mcpServers: { calc } } });
+    await run.initializationResult();
+    expect(transport.controlRequests('initialize')[0]?.['request']).toMatchObject({
+      sdkMcpServers: ['calc'],
+    });
+    await run.setMcpServers({ late });
+    await run.reinitialize();
+    expect(transport.controlRequests('initialize')[1]?.['request']).toMatchObject({
+      sdkMcpServers: ['late'],
+    });
     await run.close();
   });
 

@@ -181,7 +181,13 @@ export class QueryRun extends SessionControlMethods implements Query {
   }
 
   protected initializePayload(): Record<string, unknown> {
-    return buildInitializeRequest(this.#options, this.#initializeHooks);
+    // The in-process servers served now: setMcpServers() may have replaced those of the options.
+    return buildInitializeRequest(
+      this.#options,
+      this.#initializeHooks,
+      {},
+      this.#mcpRouter?.serverNames ?? [],
+    );
   }
 
   /**
