@@ -36,12 +36,19 @@ const CCSDK_MAIN = join(
   'main.js',
 );
 const AGENT_TOOL_ID = 'toolu_e2e_sessions_agent';
+/** The subagent's own tool call: its input is written in the subagent's transcript only. */
+const SUBAGENT_TOOL_ID = 'toolu_e2e_sessions_subagent_step';
+const SUBAGENT_ONLY_TEXT = 'only-in-the-subagent-*.txt';
 
 function script(request: RecordedMessagesRequest) {
   const last = request.lastUserText;
-  if (request.toolResults.some((result) => result.toolUseId === AGENT_TOOL_ID))
-    return reply(text('helper finished'));
-  if (last.includes('SUBTASK')) return reply(text('subagent: subtask done'));
+  const answered = (id: string) => request.toolResults.some((result) => result.toolUseId === id);
+  if (answered(AGENT_TOOL_ID)) return reply(text('helper finished'));
+  if (answered(SUBAGENT_TOOL_ID)) return reply(text('subagent: subtask done'));
+  if (last.includes('SUBTASK')) {
+    // A read-only tool: it runs at once, with no permission prompt.
+    return reply(toolUse('Glob', { pattern: SUBAGENT_ONLY_TEXT }, SUBAGENT_TOOL_ID));
+  }
   if (last.includes('SPAWN')) {
     return reply(
       text('delegating'),
@@ -150,6 +157,17 @@ describe('ccsdk sessions on transcripts the real CLI wrote', () => {
     expect(shown[call + 1]).toBe('  ┃ ❯ SUBTASK: say done');
     const hits = JSON.parse(await ccsdk('search', 'mark2', '--json')) as { session: { sessionId: string } }[];
     expect(hits.map((hit) => hit.session.sessionId)).toEqual([plain]);
+    // The subagent's own tool call is in its transcript only: found with --subagents, under the Agent call.
+    expect(JSON.parse(await ccsdk('search', SUBAGENT_ONLY_TEXT, '--json'))).toEqual([]);
+    const deep = JSON.parse(await ccsdk('search', SUBAGENT_ONLY_TEXT, '--subagents', '--json')) as {
+      session: { sessionId: string };
+      firstMatch: { parentToolUseId: string | null; snippet: { match: string } };
+    }[];
+    expect(deep.map((hit) => hit.session.sessionId)).toEqual([spawned]);
+    expect(deep[0]?.firstMatch).toMatchObject({
+      parentToolUseId: AGENT_TOOL_ID,
+      snippet: { match: SUBAGENT_ONLY_TEXT },
+    });
     const location = await locateSessionTranscript(spawned, options());
     expect(await ccsdk('export', spawned, '--format', 'jsonl')).toBe(
       readFileSync(location!.filePath, 'utf8'),

@@ -1,4 +1,4 @@
-import { getSessionMessages, listSessions } from '@ccsdk/session-store';
+import { getSessionMessages, getSubagentMessages, listSessions } from '@ccsdk/session-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copyFixture, type FixtureCopy, runCcsdk } from '../../test/run-ccsdk.js';
 
@@ -39,7 +39,11 @@ async function expectedHits(test: (text: string) => boolean, dir?: string): Prom
 interface Hit {
   session: { sessionId: string; summary: string };
   matches: number;
-  firstMatch: { uuid: string; snippet: { before: string; match: string; after: string } };
+  firstMatch: {
+    uuid: string;
+    parentToolUseId: string | null;
+    snippet: { before: string; match: string; after: string };
+  };
 }
 
 async function searchJson(args: string[], cwd?: string): Promise<Hit[]> {
@@ -119,5 +123,29 @@ describe('ccsdk sessions search', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(bad.stderr).toContain('not a valid regular expression');
+  });
+
+  it('should search the subagent transcripts too with --subagents, marking a match found there', async () => {
+    // "nested done" is only in a subagent transcript of session ...108 (workflows/run-7/agent-nested.1).
+    expect(await searchJson(['nested done', '--all-projects'])).toEqual([]);
+    const hits = await searchJson(['nested done', '--all-projects', '--subagents']);
+    expect(hits.map((hit) => hit.session.sessionId)).toEqual(['00000000-0000-4000-8000-000000000108']);
+    const subagent = await getSubagentMessages('00000000-0000-4000-8000-000000000108', 'nested.1', {
+      configDir: fixture.configDir,
+    });
+    const answer = subagent.find((message) => message.type === 'assistant')!;
+    expect(hits[0]!.firstMatch).toMatchObject({ uuid: answer.uuid, snippet: { match: 'nested done' } });
+    expect(hits[0]!.firstMatch.parentToolUseId).not.toBeNull();
+    expect(hits[0]!.matches).toBe(1);
+    // A match in the main conversation keeps parentToolUseId null, and the same hits as without the flag.
+    const main = await searchJson(['all done', '--all-projects', '--subagents']);
+    expect(main.map((hit) => hit.session.sessionId)).toEqual(
+      await expectedHits((text) => text.includes('all done')),
+    );
+    expect(main.every((hit) => hit.firstMatch.parentToolUseId === null)).toBe(true);
+    const human = await runCcsdk(['sessions', 'search', 'nested done', '--all-projects', '--subagents'], {
+      env: fixture.env,
+    });
+    expect(human.stdout.trimEnd().split('\n')[1]).toMatch(/^ {4}┃ nested done/);
   });
 });

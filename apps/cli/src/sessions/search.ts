@@ -1,7 +1,9 @@
 import { resolveProjectsDir } from '@ccsdk/session-jsonl';
 import { getSessionMessages, listSessions } from '@ccsdk/session-store';
+import { SUBAGENT_MARK } from '../render/format-message.js';
 import type { Paint } from '../render/paint.js';
 import type { CommandIo } from './command-io.js';
+import { loadConversation } from './conversation.js';
 import { fitEnd, fitStart, textColumns, tildePath } from './fit-text.js';
 import { humanSize, relativeTime } from './human-units.js';
 import { ProgressLine } from './progress-line.js';
@@ -14,7 +16,7 @@ import { transcriptFilesById } from './transcript-files.js';
 import type { SessionsVerb } from './verb.js';
 import { countFlag, parseVerbArgs } from './verb-args.js';
 
-const HELP = `Usage: ccsdk sessions search <text> [--dir <folder>] [--all-projects] [--regex] [--case-sensitive] [--limit <n>] [--json]
+const HELP = `Usage: ccsdk sessions search <text> [--dir <folder>] [--all-projects] [--subagents] [--regex] [--case-sensitive] [--limit <n>] [--json]
 
 Finds the sessions whose messages (prompts, replies, tool calls and results) contain the text,
 newest first, each with a snippet of its first match. Results print as they are found; on a
@@ -22,18 +24,21 @@ terminal a progress line shows on stderr while a long scan runs. Letter case is 
 
   --dir <folder>      search this project folder's sessions (default: the current folder's)
   --all-projects      search every project
+  --subagents         also search each session's subagent transcripts (a match there is marked ┃)
   --regex             the text is a JavaScript regular expression
   --case-sensitive    match letter case exactly
   --limit <n>         stop after n matching sessions (0: all)
   --json              print a JSON array of hits: { session, matches, matchingMessages, firstMatch }
+                      (firstMatch.parentToolUseId names the Agent call of a subagent's match)
   -h, --help          this help`;
 
 const COMMAND = 'sessions search';
 
 /**
- * `ccsdk sessions search`: scans each listed session's messages (from `getSessionMessages()`),
- * streaming the hits. A plain text first rules out, from its raw bytes, each transcript that
- * cannot hold it (see {@link rawPrefilter}); what matches is always decided on the messages.
+ * `ccsdk sessions search`: scans each listed session's messages (from `getSessionMessages()`, with
+ * `--subagents` also its subagents' from `getSubagentMessages()`), streaming the hits. Without
+ * `--subagents` a plain text first rules out, from its raw bytes, each transcript that cannot hold
+ * it (see {@link rawPrefilter}); what matches is always decided on the messages.
  */
 export const searchVerb: SessionsVerb = {
   name: 'search',
@@ -47,6 +52,7 @@ export const searchVerb: SessionsVerb = {
       options: {
         dir: { type: 'string' },
         'all-projects': { type: 'boolean' },
+        subagents: { type: 'boolean' },
         regex: { type: 'boolean' },
         'case-sensitive': { type: 'boolean' },
         limit: { type: 'string' },
@@ -69,8 +75,11 @@ export const searchVerb: SessionsVerb = {
       projectFolder(COMMAND, values.dir, values['all-projects'] === true, io),
     );
     const json = values.json === true;
+    const withSubagents = values.subagents === true;
     const sessions = await listSessions(options);
-    const files = prefilter && (await transcriptFilesById(resolveProjectsDir({ env: io.env })));
+    // The raw prefilter reads the main transcript only, so it cannot rule out a subagent's match.
+    const files =
+      prefilter && !withSubagents && (await transcriptFilesById(resolveProjectsDir({ env: io.env })));
     const progress = new ProgressLine(io.stderr);
     const totalBytes = sessions.reduce((sum, session) => sum + (session.fileSize ?? 0), 0);
     let scannedBytes = 0;
@@ -82,8 +91,13 @@ export const searchVerb: SessionsVerb = {
         () =>
           `searching ${index}/${sessions.length} sessions · ${humanSize(scannedBytes)} of ${humanSize(totalBytes)} · ${hits} found`,
       );
-      const candidate = mayMatch(files?.get(session.sessionId), prefilter);
-      const messages = candidate ? await getSessionMessages(session.sessionId, options) : [];
+      const candidate =
+        withSubagents || mayMatch(files ? files.get(session.sessionId) : undefined, prefilter);
+      const messages = !candidate
+        ? []
+        : withSubagents
+          ? await loadConversation(session.sessionId, options, false)
+          : await getSessionMessages(session.sessionId, options);
       scannedBytes += session.fileSize ?? 0;
       const hit = searchMessages(session, messages, matcher);
       if (hit === undefined) continue;
@@ -112,11 +126,15 @@ function hitLines(hit: SessionSearchHit, io: CommandIo): string[] {
   const whereColumns = Math.max(0, width - session.sessionId.length - 4 - textColumns(title));
   return [
     `${paint.bold(session.sessionId)}  ${title}  ${paint.dim(fitStart(where, whereColumns))}`.trimEnd(),
-    `${SNIPPET_INDENT}${snippetLine(firstMatch.snippet, width - SNIPPET_INDENT.length, paint)}`,
+    firstMatch.parentToolUseId === null
+      ? `${SNIPPET_INDENT}${snippetLine(firstMatch.snippet, width - SNIPPET_INDENT.length, paint)}`
+      : `${SUBAGENT_SNIPPET_INDENT}${snippetLine(firstMatch.snippet, width - SUBAGENT_SNIPPET_INDENT.length, paint)}`,
   ];
 }
 
 const SNIPPET_INDENT = '    ';
+/** The indent of a snippet from a subagent: the subagent mark `show` uses. */
+const SUBAGENT_SNIPPET_INDENT = `  ${SUBAGENT_MARK}`;
 
 /** The snippet in `columns`: the match whole when it fits, the context around it shortened evenly. */
 function snippetLine(snippet: Snippet, columns: number, paint: Paint): string {

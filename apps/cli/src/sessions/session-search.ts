@@ -14,13 +14,16 @@ export interface SessionSearchHit {
   readonly firstMatch: {
     readonly uuid: string;
     readonly type: SessionMessage['type'];
+    /** The Agent tool call a subagent's message ran under (searched with `--subagents`); `null` in the main conversation. */
+    readonly parentToolUseId: string | null;
     readonly snippet: Snippet;
   };
 }
 
 /**
- * Searches one session's messages (as `getSessionMessages()` returns them): the text a person
- * reads of each (prompts, text, thinking, tool inputs and results). `undefined` when nothing matches.
+ * Searches one session's messages (as `getSessionMessages()` returns them, or with its subagents'
+ * as `loadConversation()` does): the text a person reads of each (prompts, text, thinking, tool
+ * inputs and results). `undefined` when nothing matches.
  */
 export function searchMessages(
   session: SDKSessionInfo,
@@ -37,7 +40,12 @@ export function searchMessages(
       const found = matcher.first(text);
       if (found === undefined) continue;
       inMessage += matcher.count(text);
-      firstMatch ??= { uuid: message.uuid, type: message.type, snippet: snippetAround(text, found) };
+      firstMatch ??= {
+        uuid: message.uuid,
+        type: message.type,
+        parentToolUseId: message.parent_tool_use_id ?? null,
+        snippet: snippetAround(text, found),
+      };
     }
     if (inMessage > 0) {
       matches += inMessage;
