@@ -32,6 +32,27 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
     expect(events).toEqual(expect.arrayContaining(['session.created', 'session.attached', 'session.ended']));
   });
 
+  it('should warn that CLI options set next to the transport stay here, and run the session with the server CLI', async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('Ran with the server model.'))] });
+    const warnings: Error[] = [];
+    const messages = await collect(
+      query({
+        prompt: 'hello',
+        options: {
+          transport: dc.transport(),
+          model: 'claude-not-sent',
+          allowedTools: ['Bash'],
+          onWarning: (warning) => warnings.push(warning),
+        },
+      }),
+    );
+    expect(warnings).toEqual([expect.objectContaining({ code: 'OPTIONS_NOT_SENT' })]);
+    expect(warnings[0]?.message).toContain('model, allowedTools');
+    // The model the fake saw is the server CLI's, not the option.
+    expect(dc.rig.fake.mainRequests().every((request) => request.model !== 'claude-not-sent')).toBe(true);
+    expect(assistantTexts(messages)).toContain('Ran with the server model.');
+  });
+
   it('should answer canUseTool from the client and run the allowed tool on the server', async () => {
     dc = await startDirectConnectRig({
       script: [

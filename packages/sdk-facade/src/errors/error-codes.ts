@@ -34,10 +34,15 @@ export type SettingsErrorCode =
   | 'SETTINGS_MALFORMED'
   | 'MANAGED_SETTINGS_MALFORMED';
 
-/** Stable codes of `SdkError`. Branch on these, not on messages. */
+/**
+ * Stable codes of `SdkError`. Branch on these, not on messages. `OPTIONS_NOT_SENT` is only ever
+ * a warning (to `onWarning`): options that become CLI flags were set next to `options.transport`,
+ * whose CLI this SDK did not start.
+ */
 export type SdkErrorCode =
   | 'ABORTED'
   | 'RESULT_ERROR'
+  | 'OPTIONS_NOT_SENT'
   | 'INITIALIZE_FAILED'
   | 'QUERY_CLOSED'
   | 'INVALID_PROMPT'

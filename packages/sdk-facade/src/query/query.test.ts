@@ -355,6 +355,46 @@ describe('query() permission callback', () => {
   });
 });
 
+describe('query() with options.transport', () => {
+  it('should warn once, naming them, about options only a CLI this SDK starts would receive', async () => {
+    const warnings: Error[] = [];
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport: new FakeCliTransport(),
+        model: 'claude-other',
+        allowedTools: ['Bash'],
+        env: { A: '1' },
+        mcpServers: { docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' } },
+        onWarning: (error) => warnings.push(error),
+      },
+    });
+    await run.close();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ name: 'SdkError', code: 'OPTIONS_NOT_SENT' });
+    for (const name of ['model', 'allowedTools', 'env', 'mcpServers'])
+      expect(warnings[0]?.message).toContain(name);
+  });
+
+  it('should not warn about what travels on the control channel: hooks, canUseTool, in-process servers', async () => {
+    const warnings: Error[] = [];
+    const { createSdkMcpServer } = await import('../index.js');
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport: new FakeCliTransport(),
+        canUseTool: async () => ({ behavior: 'allow', updatedInput: {} }),
+        hooks: { Stop: [{ hooks: [async () => ({})] }] },
+        mcpServers: { calc: createSdkMcpServer({ name: 'calc', tools: [] }) },
+        title: 'T',
+        onWarning: (error) => warnings.push(error),
+      },
+    });
+    await run.close();
+    expect(warnings).toEqual([]);
+  });
+});
+
 describe('query() option validation', () => {
   const transport = new FakeCliTransport();
   it.each([

@@ -1,4 +1,5 @@
 import type { Options } from '../options/options.js';
+import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { QueryRun } from './query-run.js';
 import type { Prompt, Query } from './query-types.js';
@@ -21,6 +22,7 @@ import type { Prompt, Query } from './query-types.js';
 export function query(params: { prompt: Prompt; options?: Options }): Query {
   const options = params.options ?? {};
   validateOptions(options);
+  warnUnsentOptions(options);
   checkPrompt(params.prompt);
   const run = new QueryRun(options);
   run.sendPrompt(params.prompt);

@@ -1,6 +1,7 @@
 import type { InitializationResult } from '../control/initialization.js';
 import { SdkError } from '../errors/sdk-error.js';
 import type { Options } from '../options/options.js';
+import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { INITIALIZE_TIMEOUT_MS } from './limits.js';
 import { checkPrompt } from './query.js';
@@ -34,6 +35,7 @@ export async function startup(
 ): Promise<WarmQuery> {
   const options = params.options ?? {};
   validateOptions(options);
+  warnUnsentOptions(options);
   const timeoutMs = params.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new TypeError(

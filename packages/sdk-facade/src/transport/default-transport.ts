@@ -1,9 +1,39 @@
 import type { Transport } from '@ccsdk/control-protocol';
-import { type McpServerConfig, SubprocessTransport } from '@ccsdk/transport-subprocess';
+import {
+  type McpServerConfig,
+  SubprocessTransport,
+  type SubprocessTransportOptions,
+} from '@ccsdk/transport-subprocess';
 import type { Options } from '../options/options.js';
 
 /** The transport `query()` uses when the caller passes none: the CLI as a child process. */
 export function createDefaultTransport(options: Options): Transport {
+  return new SubprocessTransport(subprocessOptionsOf(options));
+}
+
+/**
+ * The options that only a CLI this SDK starts receives (as flags, environment or spawn settings),
+ * set in `options`: with `options.transport` (Direct Connect, a custom transport) they go nowhere.
+ * In-process MCP servers and `canUseTool` are not among them (they travel on the control channel).
+ */
+export function optionsOnlyForSpawnedCli(options: Options): string[] {
+  const {
+    sessionMirror: _mirror,
+    permissionPromptToolName: _prompts,
+    ...forCli
+  } = subprocessOptionsOf(options);
+  return Object.entries(forCli)
+    .filter(([name, value]) => {
+      if (value === undefined) return false;
+      // Only in-process servers: nothing for argv.
+      if (name === 'mcpServers') return typeof value === 'string' || Object.keys(value).length > 0;
+      return true;
+    })
+    .map(([name]) => name);
+}
+
+/** What the subprocess transport is given for `options`: the CLI's flags, environment and spawn settings. */
+function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
   const {
     abortController: _abortController,
     signal: _signal,
@@ -27,12 +57,12 @@ export function createDefaultTransport(options: Options): Transport {
     perTaskStopAffordance: _perTaskStopAffordance,
     ...cliOptions
   } = options;
-  return new SubprocessTransport({
+  return {
     ...cliOptions,
     ...(sessionStore === undefined ? {} : { sessionMirror: true }),
     ...(mcpServers === undefined ? {} : { mcpServers: toCliMcpServers(mcpServers) }),
     ...(canUseTool === undefined ? {} : { permissionPromptToolName: 'stdio' }),
-  });
+  };
 }
 
 /**
