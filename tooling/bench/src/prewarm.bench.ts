@@ -1,17 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { prewarm as officialPrewarm, query as officialQuery } from '@anthropic-ai/claude-agent-sdk';
-import { isSDKAssistantMessage, prewarm, query } from '@ccsdk/sdk';
-import {
-  CLI_ENV_TO_DROP,
-  createCliSandbox,
-  locateClaudeCodeBinary,
-  reply,
-  startFakeMessagesApi,
-  text,
-} from '@ccsdk/testing';
+import { prewarm, query } from '@ccsdk/sdk';
+import { createCliSandbox, locateClaudeCodeBinary, reply, startFakeMessagesApi, text } from '@ccsdk/testing';
 import type { Benchmark, BenchTable } from './bench-api.js';
-import { median } from './stats.js';
+import {
+  cliBaseEnv,
+  medianTimes,
+  runInterleaved,
+  type StreamSample,
+  type TimedMessages,
+  timeStream,
+} from './stream-timing.js';
 
 /** Timed runs per path; the median is reported (paths interleave, so drift hits them alike). */
 const RUNS = 5;
@@ -25,28 +25,6 @@ const PARK_MS = 1_000;
 
 const park = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, PARK_MS));
 
-/** Times of one run, in ms from the moment the session's folder is known. */
-interface Sample {
-  firstAssistantMs: number;
-  resultMs: number;
-}
-
-type Messages = AsyncIterable<{ type: string }>;
-
-async function timeStream(start: number, messages: Messages): Promise<Sample> {
-  let firstAssistantMs = Number.NaN;
-  let resultMs = Number.NaN;
-  for await (const message of messages) {
-    if (Number.isNaN(firstAssistantMs) && (message.type === 'assistant' || isSDKAssistantMessage(message))) {
-      firstAssistantMs = performance.now() - start;
-    }
-    if (message.type === 'result') resultMs = performance.now() - start;
-  }
-  if (Number.isNaN(firstAssistantMs) || Number.isNaN(resultMs))
-    throw new Error('the run ended without an answer');
-  return { firstAssistantMs, resultMs };
-}
-
 /**
  * A session in a folder known only now: a cold `query()` there against `prewarm()` done ahead
  * of time and `claim()`ed for the folder, ours and the official SDK's, same CLI binary and
@@ -59,10 +37,7 @@ const benchmark: Benchmark = {
     const fake = await startFakeMessagesApi({ script: () => reply(text('Benchmark answer.')) });
     const sandbox = await createCliSandbox();
     const cli = locateClaudeCodeBinary({ from: import.meta.dirname });
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) {
-      if (value !== undefined && !CLI_ENV_TO_DROP.includes(name)) env[name] = value;
-    }
+    const env = cliBaseEnv();
     Object.assign(env, sandbox.env(fake.url));
     const common = { env, pathToClaudeCodeExecutable: cli };
     let folders = 0;
@@ -72,7 +47,7 @@ const benchmark: Benchmark = {
       return folder;
     };
 
-    const paths: Record<string, () => Promise<Sample>> = {
+    const paths: Record<string, () => Promise<StreamSample>> = {
       'ccsdk cold query()': async () => {
         const cwd = await newFolder();
         const start = performance.now();
@@ -93,7 +68,10 @@ const benchmark: Benchmark = {
       'official cold query()': async () => {
         const cwd = await newFolder();
         const start = performance.now();
-        return timeStream(start, officialQuery({ prompt: 'hi', options: { ...common, cwd } }) as Messages);
+        return timeStream(
+          start,
+          officialQuery({ prompt: 'hi', options: { ...common, cwd } }) as TimedMessages,
+        );
       },
       'official prewarm() + claim()': async () => {
         const spare = await officialPrewarm({ options: common });
@@ -101,35 +79,21 @@ const benchmark: Benchmark = {
         const cwd = await newFolder();
         const start = performance.now();
         try {
-          return await timeStream(start, spare.claim({ prompt: 'hi', options: { cwd } }) as Messages);
+          return await timeStream(start, spare.claim({ prompt: 'hi', options: { cwd } }) as TimedMessages);
         } finally {
           spare.close();
           await spare.exited;
         }
       },
     };
-    const samples = new Map<string, Sample[]>(Object.keys(paths).map((name) => [name, []]));
+    let samples: Map<string, StreamSample[]>;
     try {
-      for (const path of Object.values(paths)) await path().catch(() => undefined); // warm the page cache
-      // Each run starts with a different path, so whatever the previous path leaves behind (a CLI
-      // still exiting) does not always weigh on the same one.
-      const order = Object.entries(paths);
-      for (let run = 0; run < RUNS; run += 1) {
-        for (let i = 0; i < order.length; i += 1) {
-          const [name, path] = order[(run + i) % order.length] as [string, () => Promise<Sample>];
-          samples.get(name)?.push(await path());
-        }
-      }
+      samples = await runInterleaved(paths, RUNS);
     } finally {
       await fake.close();
       await sandbox.dispose();
     }
-    const medians = new Map(
-      [...samples].map(([name, list]) => [
-        name,
-        { first: median(list.map((s) => s.firstAssistantMs)), result: median(list.map((s) => s.resultMs)) },
-      ]),
-    );
+    const medians = medianTimes(samples);
     const ourCold = medians.get('ccsdk cold query()');
     const officialCold = medians.get('official cold query()');
     const rows = [...medians].map(([name, m]) => {

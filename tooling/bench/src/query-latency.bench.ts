@@ -1,40 +1,18 @@
 import { query as officialQuery, startup as officialStartup } from '@anthropic-ai/claude-agent-sdk';
-import { isSDKAssistantMessage, query, startup } from '@ccsdk/sdk';
-import {
-  CLI_ENV_TO_DROP,
-  createCliSandbox,
-  locateClaudeCodeBinary,
-  reply,
-  startFakeMessagesApi,
-  text,
-} from '@ccsdk/testing';
+import { query, startup } from '@ccsdk/sdk';
+import { createCliSandbox, locateClaudeCodeBinary, reply, startFakeMessagesApi, text } from '@ccsdk/testing';
 import type { Benchmark, BenchTable } from './bench-api.js';
-import { median } from './stats.js';
+import {
+  cliBaseEnv,
+  medianTimes,
+  runInterleaved,
+  type StreamSample,
+  type TimedMessages,
+  timeStream,
+} from './stream-timing.js';
 
 /** Timed runs per path; the median is reported (paths interleave, so drift hits them alike). */
 const RUNS = 7;
-
-/** Times of one run, in ms from the `query()` call. */
-interface Sample {
-  firstAssistantMs: number;
-  resultMs: number;
-}
-
-type Messages = AsyncIterable<{ type: string }>;
-
-async function timeStream(start: number, messages: Messages): Promise<Sample> {
-  let firstAssistantMs = Number.NaN;
-  let resultMs = Number.NaN;
-  for await (const message of messages) {
-    if (Number.isNaN(firstAssistantMs) && (message.type === 'assistant' || isSDKAssistantMessage(message))) {
-      firstAssistantMs = performance.now() - start;
-    }
-    if (message.type === 'result') resultMs = performance.now() - start;
-  }
-  if (Number.isNaN(firstAssistantMs) || Number.isNaN(resultMs))
-    throw new Error('the run ended without an answer');
-  return { firstAssistantMs, resultMs };
-}
 
 /**
  * Cold `query()`, `startup()` then `query()`, and the official SDK's `query()` and `startup()`,
@@ -47,21 +25,18 @@ const benchmark: Benchmark = {
     const fake = await startFakeMessagesApi({ script: () => reply(text('Benchmark answer.')) });
     const sandbox = await createCliSandbox();
     const cli = locateClaudeCodeBinary({ from: import.meta.dirname });
-    const baseEnv: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) {
-      if (value !== undefined && !CLI_ENV_TO_DROP.includes(name)) baseEnv[name] = value;
-    }
+    const baseEnv = cliBaseEnv();
     const env = { ...baseEnv, ...sandbox.env(fake.url) };
     const common = { cwd: sandbox.cwd, env, pathToClaudeCodeExecutable: cli };
 
-    const paths: Record<string, () => Promise<Sample>> = {
+    const paths: Record<string, () => Promise<StreamSample>> = {
       'ccsdk cold query()': () => {
         const start = performance.now();
         return timeStream(start, query({ prompt: 'hi', options: common }));
       },
       'official cold query()': () => {
         const start = performance.now();
-        return timeStream(start, officialQuery({ prompt: 'hi', options: common }) as Messages);
+        return timeStream(start, officialQuery({ prompt: 'hi', options: common }) as TimedMessages);
       },
       'ccsdk startup() + query()': async () => {
         const warm = await startup({ options: common });
@@ -76,28 +51,20 @@ const benchmark: Benchmark = {
         const warm = await officialStartup({ options: common });
         const start = performance.now();
         try {
-          return await timeStream(start, warm.query('hi') as Messages);
+          return await timeStream(start, warm.query('hi') as TimedMessages);
         } finally {
           warm.close();
         }
       },
     };
-    const samples = new Map<string, Sample[]>(Object.keys(paths).map((name) => [name, []]));
+    let samples: Map<string, StreamSample[]>;
     try {
-      for (const path of Object.values(paths)) await path().catch(() => undefined); // warm the page cache
-      for (let run = 0; run < RUNS; run += 1) {
-        for (const [name, path] of Object.entries(paths)) samples.get(name)?.push(await path());
-      }
+      samples = await runInterleaved(paths, RUNS);
     } finally {
       await fake.close();
       await sandbox.dispose();
     }
-    const medians = new Map(
-      [...samples].map(([name, list]) => [
-        name,
-        { first: median(list.map((s) => s.firstAssistantMs)), result: median(list.map((s) => s.resultMs)) },
-      ]),
-    );
+    const medians = medianTimes(samples);
     const officialCold = medians.get('official cold query()');
     const ourCold = medians.get('ccsdk cold query()');
     const rows = [...medians].map(([name, m]) => [
@@ -111,7 +78,7 @@ const benchmark: Benchmark = {
       columns: ['path', 'first assistant ms', 'result ms', 'first / official cold', 'cold / this (speed-up)'],
       rows,
       notes: [
-        `median of ${RUNS} interleaved runs; same CLI binary (${cli}) and scripted fake for every path`,
+        `median of ${RUNS} interleaved runs (rotating order); same CLI binary (${cli}) and scripted fake for every path`,
         'warm paths time from query() on an already initialized session',
       ],
       raw: Object.fromEntries(samples),
