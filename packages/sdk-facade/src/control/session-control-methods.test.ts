@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSdkMcpServer } from '../index.js';
 import { query } from '../query/query.js';
+import type { Query } from '../query/query-types.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
 type Call = [method: string, args: unknown[], subtype: string, payload: Record<string, unknown>];
@@ -125,6 +126,19 @@ describe('session control methods', () => {
     expect(await denied).toBeNull();
     await run.close();
     await expect(run.readFile('a.txt')).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+  });
+
+  it('applyFlagSettings() should take flag settings typed as the settings are (checked by tsc)', async () => {
+    const run = query({ prompt: 'hi', options: { transport: new FakeCliTransport() } });
+    const typed = (q: Query) => [
+      q.applyFlagSettings({ effortLevel: 'max', model: null, permissions: { deny: ['Bash'] } }),
+      // @ts-expect-error: `model` names a model, not a number
+      q.applyFlagSettings({ model: 42 }),
+      // @ts-expect-error: `effortLevel` takes a level
+      q.applyFlagSettings({ effortLevel: 'extreme' }),
+    ];
+    expect(typed).toBeTypeOf('function');
+    await run.close();
   });
 
   it("backgroundTasks() should resolve the CLI's backgrounded flag", async () => {

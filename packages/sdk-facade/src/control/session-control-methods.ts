@@ -10,6 +10,7 @@ import {
 } from '@ccsdk/control-protocol';
 import { ControlMethods } from './control-methods.js';
 import type { InitializationResult } from './initialization.js';
+import type { FlagSettings } from '../settings/settings-types.js';
 import { checkMtime, checkOptionalRecord, checkText } from './method-arguments.js';
 
 /**
@@ -90,7 +91,7 @@ export abstract class SessionControlMethods extends ControlMethods {
    * Merges settings into the session's flag layer (as `options.settings` does at start);
    * `null` clears a key. Rejects, applying nothing, when the CLI refuses a value.
    */
-  applyFlagSettings(settings: Record<string, unknown>): Promise<void> {
+  applyFlagSettings(settings: FlagSettings): Promise<void> {
     checkOptionalRecord('applyFlagSettings: settings', settings);
     return this.request('apply_flag_settings', { settings }).then(nothing);
   }

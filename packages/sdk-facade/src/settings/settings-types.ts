@@ -31,6 +31,11 @@ export interface Settings {
     additionalDirectories?: string[];
     [key: string]: unknown;
   };
+  /**
+   * The effort level a settings file keeps. `'max'` is never written to a file: it is taken only
+   * for one session, by `applyFlagSettings()` (see {@link FlagSettings}) or the `effort` option.
+   */
+  effortLevel?: Exclude<EffortLevel, 'max'>;
   /** Every other key, `hooks` included, as the CLI reads it (the CLI's schema is the reference). */
   [key: string]: unknown;
 }
