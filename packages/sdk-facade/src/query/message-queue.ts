@@ -1,9 +1,18 @@
 /**
+ * Consumed slots at the front of the queue's array past which it is copied down, when they are
+ * also more than half of it: 1024. Consumed slots hold nothing (each is cleared as it is taken);
+ * this only bounds the array's own length.
+ */
+const COMPACT_AFTER_CONSUMED = 1024;
+
+/**
  * An unbounded single-consumer async queue: the producer pushes, fails or ends; the consumer
  * pulls with `next()`. Messages pushed before a failure are still delivered, then the failure.
+ * A message taken by the consumer is no longer referenced by the queue, so what the consumer
+ * lets go of can be collected however long the session runs.
  */
 export class MessageQueue<T> {
-  #items: T[] = [];
+  #items: Array<T | undefined> = [];
   #head = 0;
   #waiter: { resolve: (r: IteratorResult<T, undefined>) => void; reject: (e: unknown) => void } | undefined;
   #done = false;
@@ -46,8 +55,12 @@ export class MessageQueue<T> {
   next(): Promise<IteratorResult<T, undefined>> {
     if (this.#head < this.#items.length) {
       const value = this.#items[this.#head] as T;
+      this.#items[this.#head] = undefined;
       this.#head += 1;
-      if (this.#head > 1024 && this.#head * 2 > this.#items.length) {
+      if (this.#head === this.#items.length) {
+        this.#items.length = 0;
+        this.#head = 0;
+      } else if (this.#head > COMPACT_AFTER_CONSUMED && this.#head * 2 > this.#items.length) {
         this.#items = this.#items.slice(this.#head);
         this.#head = 0;
       }
