@@ -9,7 +9,9 @@ export type TestingErrorCode =
   /** The fake server was closed while something still waited on it. */
   | 'SERVER_CLOSED'
   /** The fake server could not listen on the requested host and port. */
-  | 'LISTEN_FAILED';
+  | 'LISTEN_FAILED'
+  /** A heap snapshot given to `heapCensus` could not be read, or is not a V8 heap snapshot. */
+  | 'MALFORMED_HEAP_SNAPSHOT';
 
 /**
  * The one error class of `@ccsdk/testing`. `code` says what went wrong; `cause` keeps the

@@ -1,6 +1,7 @@
 /**
  * Public API of `@ccsdk/testing`: a scripted fake of the Anthropic Messages API for offline
- * tests of Claude Code agents, helpers to find and sandbox the real CLI, and the demo model.
+ * tests of Claude Code agents, helpers to find and sandbox the real CLI, the demo model, and a
+ * heap census for checking that a long-running agent retains nothing per turn.
  * Everything listed here is public; anything not listed is internal.
  */
 
@@ -26,6 +27,8 @@ export type { FakeMessagesApi } from './fake-messages-api.js';
 export { isMessagesRequest, startFakeMessagesApi } from './fake-messages-api.js';
 export type { FakeMessagesApiOptions } from './fake-messages-api-options.js';
 export { FALLBACK_MODEL } from './handle-request.js';
+export type { CensusGrowth, HeapCensus } from './heap-census.js';
+export { censusGrowth, HEAP_CENSUS_STRING_KEY_CHARS, heapCensus } from './heap-census.js';
 export {
   CHARS_PER_TOKEN,
   DEFAULT_MAX_REQUEST_BODY_BYTES,
