@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import {
   FIGURE_COLUMNS,
@@ -35,7 +35,7 @@ import {
   runBenchChild,
   selectedSizes,
 } from './bench-children.js';
-import { formatTable } from './format-table.js';
+import { runWhenMain } from './bench-main.js';
 import { prng } from './session-corpus.js';
 import { MB_BYTES } from './stats.js';
 
@@ -203,8 +203,4 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const table = await benchmark.run();
-  console.log(formatTable(table.columns, table.rows));
-  for (const note of table.notes ?? []) console.log(`  ${note}`);
-}
+await runWhenMain(import.meta.url, benchmark);

@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   type CensusGrowth,
   createCliSandbox,
@@ -22,7 +22,7 @@ import {
 } from '@ccsdk/testing';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import { fmt, selectedSizes } from './bench-children.js';
-import { formatTable } from './format-table.js';
+import { runWhenMain } from './bench-main.js';
 import { MIB_BYTES } from './stats.js';
 import { cliBaseEnv } from './stream-timing.js';
 import { timedProcess } from './timed-process.js';
@@ -144,9 +144,4 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const table = await benchmark.run();
-  console.log(`== ${benchmark.name}: ${benchmark.title}`);
-  console.log(formatTable(table.columns, table.rows));
-  for (const note of table.notes ?? []) console.log(`  ${note}`);
-}
+await runWhenMain(import.meta.url, benchmark);

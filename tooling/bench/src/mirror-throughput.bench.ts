@@ -14,9 +14,9 @@
  * Run alone: `node --expose-gc --import tsx src/mirror-throughput.bench.ts` (from tooling/bench).
  */
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchTable } from './bench-api.js';
-import { formatTable } from './format-table.js';
+import { runWhenMain } from './bench-main.js';
 import { median } from './stats.js';
 
 /** Entries mirrored per case. */
@@ -196,8 +196,6 @@ export default benchmark;
 
 if (process.argv[2] === '--child') {
   await runChild(process.argv[3] as StoreKind, process.argv[4] as Mode);
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const table = await benchmark.run();
-  console.log(formatTable(table.columns, table.rows));
-  for (const note of table.notes ?? []) console.log(`  ${note}`);
+} else {
+  await runWhenMain(import.meta.url, benchmark);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Benchmark } from './bench-api.js';
-import { formatTable } from './format-table.js';
+import { printBenchHeading, printBenchTable } from './bench-main.js';
 
 const SOURCE_DIR = dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = resolve(SOURCE_DIR, '../results');
@@ -38,10 +38,10 @@ async function main(): Promise<void> {
   for (const file of files) {
     const loaded: unknown = (await import(pathToFileURL(file).href)).default;
     if (!isBenchmark(loaded)) throw new Error(`${file} does not default-export a Benchmark`);
-    console.log(`\n== ${loaded.name}: ${loaded.title}`);
+    console.log('');
+    printBenchHeading(loaded);
     const table = await loaded.run();
-    console.log(formatTable(table.columns, table.rows));
-    for (const note of table.notes ?? []) console.log(`  ${note}`);
+    printBenchTable(table);
     const resultFile = join(RESULTS_DIR, `${loaded.name}-${stamp}.json`);
     writeFileSync(resultFile, `${JSON.stringify({ node: process.version, ...table }, null, 2)}\n`);
     console.log(`  saved ${resultFile}`);

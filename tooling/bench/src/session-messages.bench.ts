@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import {
   FIGURE_COLUMNS,
@@ -12,7 +11,7 @@ import {
   measureCase,
   selectedSizes,
 } from './bench-children.js';
-import { formatTable } from './format-table.js';
+import { runWhenMain } from './bench-main.js';
 import { runSessionChild } from './session-bench-support.js';
 import { generateLongTranscript } from './session-corpus.js';
 import { MB_BYTES } from './stats.js';
@@ -72,9 +71,4 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const table = await benchmark.run();
-  console.log(`== ${benchmark.name}: ${benchmark.title}`);
-  console.log(formatTable(table.columns, table.rows));
-  for (const note of table.notes ?? []) console.log(`  ${note}`);
-}
+await runWhenMain(import.meta.url, benchmark);

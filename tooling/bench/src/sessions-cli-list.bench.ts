@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import { fmt, selectedSizes } from './bench-children.js';
-import { formatTable } from './format-table.js';
+import { runWhenMain } from './bench-main.js';
 import { generateListingCorpus } from './session-corpus.js';
 import {
   CCSDK_MAIN,
@@ -93,9 +92,4 @@ const benchmark: Benchmark = {
 
 export default benchmark;
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const table = await benchmark.run();
-  console.log(`== ${benchmark.name}: ${benchmark.title}`);
-  console.log(formatTable(table.columns, table.rows));
-  for (const note of table.notes ?? []) console.log(`  ${note}`);
-}
+await runWhenMain(import.meta.url, benchmark);
