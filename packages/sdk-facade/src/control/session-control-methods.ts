@@ -8,9 +8,9 @@ import {
   type SDKControlReloadSkillsResponse,
   type SdkPluginConfig,
 } from '@ccsdk/control-protocol';
+import type { FlagSettings } from '../settings/settings-types.js';
 import { ControlMethods } from './control-methods.js';
 import type { InitializationResult } from './initialization.js';
-import type { FlagSettings } from '../settings/settings-types.js';
 import { checkMtime, checkOptionalRecord, checkText } from './method-arguments.js';
 
 /**
