@@ -12,7 +12,8 @@
  * parts that keep per-request state on the host: the model calls an in-process MCP tool, which
  * `canUseTool` allows and a PreToolUse and a PostToolUse hook see; the transcript is mirrored to a
  * session store that keeps nothing; after each result a control request (`mcpServerStatus()`)
- * goes out under the query's abort signal. After `warmupTurns` results and after the last, the
+ * goes out under the query's abort signal. The reader takes a few ms over each message, so messages
+ * wait in the SDK's queue behind it. After `warmupTurns` results and after the last, the
  * child collects garbage and writes a heap snapshot; once both are written it takes a census of
  * each (`heapCensus` of `@ccsdk/testing`) and prints one JSON line: the counts, the kinds of value
  * that grew, the heap sizes and RSS at both points, the time per turn.
@@ -26,6 +27,11 @@ import { z } from 'zod';
 
 /** Kinds of grown value the report lists (the total counts them all). */
 const REPORTED_KINDS = 12;
+/**
+ * How long the reader takes over each message, in ms, as one that renders or stores it would: the
+ * messages of a turn arrive together, so most of them wait in the SDK's queue for the reader.
+ */
+const READ_DELAY_MS = 3;
 
 const [side, turnsArg, warmupArg, snapshotDir] = process.argv.slice(2);
 const turns = Number(turnsArg);
@@ -134,6 +140,7 @@ const failures = [];
 let measureStart = performance.now();
 let measureEnd = measureStart;
 for await (const message of q) {
+  await new Promise((resolve) => setTimeout(resolve, READ_DELAY_MS));
   if (message.type !== 'result') continue;
   counts.results++;
   if (message.subtype !== 'success') failures.push(message.subtype);
