@@ -132,7 +132,7 @@ const benchmark: Benchmark = {
       ],
       rows,
       notes: [
-        `One query() per side with streaming input; ${WARMUP_TURNS} warm-up turns, then the measured turns. Each turn: a prompt, an in-process MCP tool call allowed by canUseTool and seen by PreToolUse and PostToolUse hooks, the answer, a mirror append to a store that keeps nothing, then mcpServerStatus().`,
+        `One query() per side with streaming input; ${WARMUP_TURNS} warm-up turns, then the measured turns. Each turn: a prompt, an in-process MCP tool call allowed by canUseTool and seen by PreToolUse and PostToolUse hooks, the answer, a mirror append to a store that keeps nothing, then mcpServerStatus(); the reader takes 3 ms over each message, so messages wait in the SDK's queue.`,
         "values grown: JavaScript values (objects, arrays, closures, strings, numbers) alive after the last turn and not after the warm-up, from two heap snapshots taken after GC (heapCensus of @ccsdk/testing; compiled code and V8 bookkeeping left out). A value held per turn grows it by the turn count; a constant handful is the last turn's own.",
         'heapUsed growth: process.memoryUsage().heapUsed after GC, end minus warm-up; it includes code the JIT compiled meanwhile.',
         "ms per turn: wall time of the measured turns over their count (mostly the CLI, whose requests grow with the history). RSS: the child's after the warm-up, before its first snapshot (writing a snapshot costs far more memory than the session and is not given back, so later figures and the peak are not the session's).",
