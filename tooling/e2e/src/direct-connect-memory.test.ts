@@ -91,7 +91,7 @@ async function runSessions(url: string, cwd: string, count: number): Promise<str
 }
 
 describe('a Direct Connect server hosting many sessions: it keeps nothing per session', () => {
-  it(`retains no JavaScript values across ${MEASURED_SESSIONS} sessions of the real CLI`, async () => {
+  it(`retains no JavaScript values across ${MEASURED_SESSIONS} sessions of the real CLI, each mirrored to a store`, async () => {
     rig = await startRig({ script: () => ({ content: [text('ok')] }) });
     snapshotDir = await mkdtemp(join(tmpdir(), 'ccsdk-server-heap-'));
     const token = generateToken();
@@ -110,9 +110,15 @@ describe('a Direct Connect server hosting many sessions: it keeps nothing per se
     expect(await child.ask('snapshot warm')).toEqual({ snapshot: 'warm', sessionsLeft: 0 });
     const measured = await runSessions(url, rig.sandbox.cwd, MEASURED_SESSIONS);
     expect(await child.ask('snapshot end')).toEqual({ snapshot: 'end', sessionsLeft: 0 });
-    const census = (await child.ask('census warm end')) as { grownValues: number; topGrowth: unknown[] };
+    const census = (await child.ask('census warm end')) as {
+      storeAppends: number;
+      grownValues: number;
+      topGrowth: unknown[];
+    };
 
     expect([...warm, ...measured]).toEqual(Array(WARMUP_SESSIONS + MEASURED_SESSIONS).fill('success'));
+    // Every session was mirrored (each sends at least its transcript's first batch).
+    expect(census.storeAppends).toBeGreaterThanOrEqual(WARMUP_SESSIONS + MEASURED_SESSIONS);
     expect(census.grownValues, `grown kinds: ${JSON.stringify(census.topGrowth)}`).toBeLessThanOrEqual(
       ALLOWED_GROWN_VALUES,
     );

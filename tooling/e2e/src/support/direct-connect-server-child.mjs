@@ -1,7 +1,7 @@
 /**
  * A Direct Connect server in a process of its own, for `direct-connect-memory.test.ts`: its heap
  * then holds the server and its sessions only (the test's clients and the fake Messages API stay in
- * the parent).
+ * the parent). Its sessions are mirrored to a session store that keeps nothing.
  *
  *   node --expose-gc direct-connect-server-child.mjs <snapshotDir>
  *
@@ -12,7 +12,8 @@
  *   output was delivered) and every socket, pipe and process of the sessions is gone (a client's
  *   idle keep-alive connection included), collects garbage, writes a heap snapshot;
  * - `census <before> <after>`: the kinds of value that grew between two snapshots
- *   (`censusGrowth` of `@ccsdk/testing`), then closes the server and exits.
+ *   (`censusGrowth` of `@ccsdk/testing`) and the batches the store got, then closes the server and
+ *   exits.
  */
 
 import { join } from 'node:path';
@@ -30,10 +31,21 @@ const snapshotDir = process.argv[2];
 if (!snapshotDir || typeof globalThis.gc !== 'function') {
   throw new Error('usage: node --expose-gc direct-connect-server-child.mjs <snapshotDir>');
 }
+/** Batches the store was given: a store that keeps nothing, so what the mirrors hold is the server's own. */
+let storeAppends = 0;
+const forgetfulStore = {
+  async append() {
+    storeAppends++;
+  },
+  async load() {
+    return null;
+  },
+};
 const server = await startDirectConnectServer({
   token: process.env.CCSDK_DC_CHILD_TOKEN,
   roots: [process.env.CCSDK_DC_CHILD_ROOT],
   cli: { env: JSON.parse(process.env.CCSDK_DC_CHILD_CLI_ENV ?? '{}') },
+  sessionStore: forgetfulStore,
   logger: () => {},
 });
 const reply = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -70,6 +82,7 @@ for await (const line of commands) {
   } else if (command === 'census') {
     const growth = censusGrowth(heapCensus(snapshots[args[0]]), heapCensus(snapshots[args[1]]));
     reply({
+      storeAppends,
       grownValues: growth.reduce((sum, entry) => sum + entry.growth, 0),
       topGrowth: growth.slice(0, REPORTED_KINDS),
     });
