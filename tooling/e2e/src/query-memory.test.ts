@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Rig, startRig } from './support/rig.js';
@@ -40,43 +41,30 @@ afterEach(async () => {
   snapshotDir = undefined;
 });
 
+/** Room for the child's report and, when it fails, its stderr. */
+const CHILD_OUTPUT_MAX_BYTES = 16 * 1024 * 1024;
+const execFileAsync = promisify(execFile);
 /**
  * The child that drives the session: tooling/bench's, which `long-session.bench.ts` also runs
  * against the official SDK (plain node, the built SDK, its heap its own).
  */
 const LONG_SESSION_CHILD = fileURLToPath(new URL('../../bench/src/long-session-child.mjs', import.meta.url));
 
-/** Runs the long-session child on our SDK and parses its report. */
+/** Runs the long-session child on our SDK and parses its report (a failed child rejects with its stderr). */
 async function runLongSession(r: Rig, dir: string): Promise<ChildReport> {
-  const child = spawn(
+  const turns = String(WARMUP_TURNS + MEASURED_TURNS);
+  const { stdout } = await execFileAsync(
     process.execPath,
-    [
-      '--expose-gc',
-      LONG_SESSION_CHILD,
-      'ours',
-      String(WARMUP_TURNS + MEASURED_TURNS),
-      String(WARMUP_TURNS),
-      dir,
-    ],
+    ['--expose-gc', LONG_SESSION_CHILD, 'ours', turns, String(WARMUP_TURNS), dir],
     {
       env: {
         ...process.env,
         CCSDK_LONG_SESSION_ENV: JSON.stringify(r.env),
         CCSDK_LONG_SESSION_CWD: r.sandbox.cwd,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: CHILD_OUTPUT_MAX_BYTES,
     },
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`the long-session child exited ${code}:\n${stderr.slice(-4000)}`);
   return JSON.parse(stdout) as ChildReport;
 }
 
