@@ -185,4 +185,14 @@ describe('ccsdk sessions on transcripts the real CLI wrote', () => {
     await ccsdk('rm', forkId, '--yes');
     expect(await getSessionInfo(forkId, options())).toBeUndefined();
   });
+
+  it('should show a compaction the CLI recorded, with its token counts, only with --include-system', async () => {
+    const id = String(resultOf(await claude('Keep MARK7 in mind.'))['session_id']);
+    resultOf(await claude('/compact', `--resume=${id}`));
+    const shown = await ccsdk('show', id, '--include-system');
+    expect(shown).toMatch(
+      /^· conversation compacted \(manual, [\d,]+ → [\d,]+ tokens\) at \d{4}-\d\d-\d\dT/m,
+    );
+    expect(await ccsdk('show', id)).not.toContain('conversation compacted');
+  });
 });

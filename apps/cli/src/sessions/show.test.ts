@@ -82,8 +82,11 @@ describe('ccsdk sessions show', () => {
     const withSystem = await runCcsdk(['sessions', 'show', COMPACTED, '--include-system'], {
       env: fixture.env,
     });
-    expect(without.stdout).not.toContain('· system entry');
-    expect(withSystem.stdout).toContain('· system entry');
+    // The fixture's boundary records a manual compaction of 1,000 tokens (its line, not the message, says so).
+    expect(without.stdout).not.toContain('conversation compacted');
+    expect(withSystem.stdout).toContain(
+      '· conversation compacted (manual, 1,000 tokens before) at 2026-05-01T10:00:40.000Z',
+    );
   });
 
   it('should refuse a malformed id with exit 2 and an unknown one with exit 1, one line each', async () => {

@@ -4,6 +4,7 @@ import type { CommandIo } from './command-io.js';
 import { loadConversation } from './conversation.js';
 import { lookupOptions, requireSession } from './session-scope.js';
 import { titleOf } from './session-table.js';
+import { systemEntryNotes } from './system-entries.js';
 import type { SessionsVerb } from './verb.js';
 import { parseVerbArgs } from './verb-args.js';
 
@@ -14,7 +15,8 @@ tool calls (→) and results (←, ✗ for errors), subagents marked with ┃ un
 spawned them.
 
   --dir <folder>      look for the session in this project folder only
-  --include-system    also show system entries (compaction boundaries, notices)
+  --include-system    also show system entries: a compaction with its token counts, a
+                      notice with its text
   --json              print getSessionMessages()'s result as JSON, unchanged
   -h, --help          this help`;
 
@@ -53,11 +55,15 @@ export const showVerb: SessionsVerb = {
     io.stdout.write(
       `${paint.bold(`● session ${id}`)} · ${titleOf(info)} · ${info.cwd ?? '?'} · ${when} UTC\n`,
     );
+    const conversation = await loadConversation(id, options, includeSystemMessages);
+    const systemUuids = new Set(conversation.filter((m) => m.type === 'system').map((m) => m.uuid));
+    const notes = await systemEntryNotes(id, options, systemUuids);
     const lines: string[] = [];
-    for (const message of await loadConversation(id, options, includeSystemMessages)) {
+    for (const message of conversation) {
       if (message.type === 'system') {
+        const note = notes.get(message.uuid) ?? 'system entry';
         lines.push(
-          paint.dim(`· system entry${message.timestamp === undefined ? '' : ` at ${message.timestamp}`}`),
+          paint.dim(`· ${note}${message.timestamp === undefined ? '' : ` at ${message.timestamp}`}`),
         );
         continue;
       }
