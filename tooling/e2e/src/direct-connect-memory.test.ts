@@ -19,10 +19,11 @@ const MEASURED_SESSIONS = 96;
 const CONCURRENT_SESSIONS = 4;
 /**
  * Values that may be alive after the last session and not after the warm-up without the server
- * keeping anything per session (the last request's leftovers). One value kept per session grows
- * the census by MEASURED_SESSIONS.
+ * keeping anything per session: the last request's leftovers and code loaded late (32 in runs
+ * here: 17 plain objects, a few arrays and strings). One value kept per session grows the census
+ * by MEASURED_SESSIONS (the registry keeping each removed session's id: +96).
  */
-const ALLOWED_GROWN_VALUES = MEASURED_SESSIONS / 2;
+const ALLOWED_GROWN_VALUES = (MEASURED_SESSIONS * 3) / 4;
 
 /** The server child: a line-oriented conversation over its stdin and stdout. */
 class ServerChild {
