@@ -14,12 +14,12 @@ const WARMUP_TURNS = 60;
 const MEASURED_TURNS = 300;
 /**
  * JavaScript values that may be alive at the end and not after the warm-up without anything being
- * retained per turn: the last turn's prompt and ids, the snapshot's path and the like (6 to 34
- * values in runs here; 101 once, on a loaded machine and before the query's queue let go of read
- * messages, with an init message's skill names twice). A value held per turn grows the census by MEASURED_TURNS or
- * more: with a listener left on the abort signal per control request it grew by 411 over 200
- * turns, with answered request ids kept by 812, with the query's queue keeping the messages its
- * slow reader had already taken (as it did before this check existed) by 280 objects alone.
+ * retained per turn: the last turn's prompt and ids, the snapshot's path and the like (6 to 34 in
+ * runs here; 101 once, on a loaded machine and before the query's queue let go of read messages,
+ * with an init message's skill names twice). A value held per turn grows the census by
+ * MEASURED_TURNS or more: a listener left on the abort signal per control request grew it by 411
+ * over 200 turns, answered request ids kept by 812, the query's queue keeping the messages its slow
+ * reader had already taken (as it did before this check existed) by 280 objects alone.
  */
 const ALLOWED_GROWN_VALUES = MEASURED_TURNS / 2;
 
