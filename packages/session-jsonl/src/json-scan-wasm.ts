@@ -2,12 +2,10 @@ import { WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { TOP_LEVEL_SCAN_WASM_BASE64 } from './wasm/top-level-scan.generated.js';
 import {
   embeddedModule,
-  encodeKeys,
-  instantiate,
+  instantiateWithKeys,
   type KeyTableLayout,
   WASM_PAGE_BYTES,
   type WasmMemoryExports,
-  writeKeyTable,
 } from './wasm-embed.js';
 
 /** {@link WasmFieldScan.scan} result when the JavaScript scanner must decide the line. */
@@ -54,12 +52,8 @@ export class WasmFieldScan {
    * scans in JavaScript.
    */
   static create(keys: readonly string[]): WasmFieldScan | undefined {
-    const module = scanModule();
-    const encoded = encodeKeys(keys, KEY_TABLE);
-    if (module === null || encoded === undefined) return undefined;
-    const exports = instantiate<ScanExports>(module);
+    const exports = instantiateWithKeys<ScanExports>(scanModule(), keys, KEY_TABLE);
     if (exports === undefined) return undefined;
-    writeKeyTable(exports.memory.buffer, encoded, KEY_TABLE);
     return new WasmFieldScan(exports, keys.length);
   }
 

@@ -3,12 +3,10 @@ import { LINE_INDEX_CHUNK_BYTES, WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { LINE_INDEX_WASM_BASE64 } from './wasm/line-index.generated.js';
 import {
   embeddedModule,
-  encodeKeys,
-  instantiate,
+  instantiateWithKeys,
   type KeyTableLayout,
   WASM_PAGE_BYTES,
   type WasmMemoryExports,
-  writeKeyTable,
 } from './wasm-embed.js';
 import { SYNC_SLICE_MS } from './yield-slices.js';
 
@@ -103,12 +101,8 @@ export class LineIndexer {
    * not fit it. The caller then reads lines another way.
    */
   static create(keys: readonly string[], messageKey: number): LineIndexer | undefined {
-    const module = indexModule();
-    const encoded = encodeKeys(keys, KEY_TABLE);
-    if (module === null || encoded === undefined) return undefined;
-    const exports = instantiate<IndexExports>(module);
+    const exports = instantiateWithKeys<IndexExports>(indexModule(), keys, KEY_TABLE);
     if (exports === undefined) return undefined;
-    writeKeyTable(exports.memory.buffer, encoded, KEY_TABLE);
     new DataView(exports.memory.buffer).setInt32(MESSAGE_KEY_AT, messageKey, true);
     return new LineIndexer(exports);
   }

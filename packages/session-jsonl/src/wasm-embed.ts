@@ -43,7 +43,7 @@ export function embeddedModule(base64: string): () => object | null {
 }
 
 /** A fresh instance of `module` (its own memory), or `undefined` when it cannot be made. */
-export function instantiate<T extends WasmMemoryExports>(module: object): T | undefined {
+function instantiate<T extends WasmMemoryExports>(module: object): T | undefined {
   try {
     return new wasmApi!.Instance(module, {}).exports as T;
   } catch {
@@ -68,7 +68,7 @@ export interface KeyTableLayout {
  * The keys as UTF-8, or `undefined` when they do not fit `layout` (too many, too long together)
  * or one holds a byte a JSON key would have to escape (the modules compare raw bytes).
  */
-export function encodeKeys(keys: readonly string[], layout: KeyTableLayout): Buffer[] | undefined {
+function encodeKeys(keys: readonly string[], layout: KeyTableLayout): Buffer[] | undefined {
   if (keys.length > layout.maxKeys) return undefined;
   const encoded = keys.map((key) => Buffer.from(key, 'utf8'));
   const total = encoded.reduce((sum, key) => sum + key.length, 0);
@@ -80,7 +80,7 @@ export function encodeKeys(keys: readonly string[], layout: KeyTableLayout): Buf
 }
 
 /** Writes keys from {@link encodeKeys} into a module's memory at `layout`. */
-export function writeKeyTable(memory: ArrayBuffer, keys: readonly Buffer[], layout: KeyTableLayout): void {
+function writeKeyTable(memory: ArrayBuffer, keys: readonly Buffer[], layout: KeyTableLayout): void {
   const view = new DataView(memory);
   const bytes = new Uint8Array(memory);
   view.setInt32(layout.countAt, keys.length, true);
@@ -91,4 +91,21 @@ export function writeKeyTable(memory: ArrayBuffer, keys: readonly Buffer[], layo
     view.setInt32(layout.tableAt + index * 8 + 4, key.length, true);
     at += key.length;
   });
+}
+
+/**
+ * A fresh instance of `module` with `keys` written into its key table at `layout`; `undefined`
+ * when this runtime has no module (`null`), the instance cannot be made, or the keys do not fit
+ * (see {@link encodeKeys}). The caller then reads lines another way.
+ */
+export function instantiateWithKeys<T extends WasmMemoryExports>(
+  module: object | null,
+  keys: readonly string[],
+  layout: KeyTableLayout,
+): T | undefined {
+  const encoded = encodeKeys(keys, layout);
+  if (module === null || encoded === undefined) return undefined;
+  const exports = instantiate<T>(module);
+  if (exports !== undefined) writeKeyTable(exports.memory.buffer, encoded, layout);
+  return exports;
 }

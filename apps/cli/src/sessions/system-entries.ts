@@ -20,8 +20,7 @@ export async function systemEntryNotes(
   const notes = new Map<string, string>();
   if (uuids.size === 0) return notes;
   const main = await locateSessionTranscript(sessionId, options);
-  const files = main === undefined ? [] : [main.filePath];
-  for (const filePath of files) await collectNotes(filePath, uuids, notes);
+  if (main !== undefined) await collectNotes(main.filePath, uuids, notes);
   if (notes.size < uuids.size) {
     for (const subagent of await locateSubagentTranscripts(sessionId, options)) {
       await collectNotes(subagent.filePath, uuids, notes);
@@ -43,5 +42,7 @@ async function collectNotes(
         notes.set(uuid, systemEntryNote(entry));
       }
     }
+    // Every entry asked for is found: the rest of the file need not be read (the reader closes it).
+    if (notes.size === uuids.size) return;
   }
 }

@@ -128,16 +128,25 @@ describe('session control methods', () => {
     await expect(run.readFile('a.txt')).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
   });
 
-  it('applyFlagSettings() should take flag settings typed as the settings are (checked by tsc)', async () => {
-    const run = query({ prompt: 'hi', options: { transport: new FakeCliTransport() } });
-    const typed = (q: Query) => [
-      q.applyFlagSettings({ effortLevel: 'max', model: null, permissions: { deny: ['Bash'] } }),
+  it('applyFlagSettings() should take flag settings typed as the settings are, and send them as given', async () => {
+    const transport = new FakeCliTransport();
+    transport.replies.set('apply_flag_settings', {});
+    const run: Query = query({ prompt: 'hi', options: { transport } });
+    await run.applyFlagSettings({ effortLevel: 'max', model: null, permissions: { deny: ['Bash'] } });
+    expect(transport.controlRequests('apply_flag_settings').map((m) => m['request'])).toEqual([
+      {
+        subtype: 'apply_flag_settings',
+        settings: { effortLevel: 'max', model: null, permissions: { deny: ['Bash'] } },
+      },
+    ]);
+    // Checked by tsc, never run: a wrongly typed value does not compile.
+    const wronglyTyped = (q: Query) => [
       // @ts-expect-error: `model` names a model, not a number
       q.applyFlagSettings({ model: 42 }),
       // @ts-expect-error: `effortLevel` takes a level
       q.applyFlagSettings({ effortLevel: 'extreme' }),
     ];
-    expect(typed).toBeTypeOf('function');
+    expect(wronglyTyped).toBeTypeOf('function');
     await run.close();
   });
 
