@@ -3,14 +3,16 @@ import { startTimer } from './timeout.js';
 import type { CompiledTool, SdkMcpToolExtra } from './tool.js';
 import { checkHandlerResult, thrownToResult, toolErrorResult } from './tool-result.js';
 
+const NEVER_ABORTS = new AbortController().signal;
+
 /** What one tool call needs besides the tool: the raw arguments, the MCP context and the limits. */
 export interface ToolCallContext {
   readonly args: unknown;
   readonly extra: SdkMcpToolExtra;
   /** The limit of this call in ms (`Infinity` for none). */
   readonly timeoutMs: number;
-  /** Aborts when the session closes; the handler's signal follows it. */
-  readonly sessionSignal: AbortSignal;
+  /** Aborts when the session closes; the handler's signal follows it. Default: `extra.signal` alone. */
+  readonly sessionSignal?: AbortSignal | undefined;
 }
 
 /**
@@ -21,13 +23,14 @@ export interface ToolCallContext {
  */
 export async function runToolCall(tool: CompiledTool, context: ToolCallContext): Promise<CallToolResult> {
   const { name, handler } = tool.definition;
+  const sessionSignal = context.sessionSignal ?? NEVER_ABORTS;
   const label = `Tool ${JSON.stringify(name)}`;
   const checked = await tool.input.validate(context.args);
   if (!checked.ok)
     return toolErrorResult(
       `Invalid arguments for tool ${JSON.stringify(name)}: ${checked.issues.join('; ')}`,
     );
-  if (context.sessionSignal.aborted || context.extra.signal.aborted)
+  if (sessionSignal.aborted || context.extra.signal.aborted)
     return toolErrorResult(`${label} was cancelled.`);
 
   const controller = new AbortController();
@@ -41,9 +44,9 @@ export async function runToolCall(tool: CompiledTool, context: ToolCallContext):
   };
   const onCancel = (): void => stop(context.extra.signal.reason, toolErrorResult(`${label} was cancelled.`));
   const onClose = (): void =>
-    stop(context.sessionSignal.reason, toolErrorResult(`${label} was stopped: the server closed.`));
+    stop(sessionSignal.reason, toolErrorResult(`${label} was stopped: the server closed.`));
   context.extra.signal.addEventListener('abort', onCancel, { once: true });
-  context.sessionSignal.addEventListener('abort', onClose, { once: true });
+  sessionSignal.addEventListener('abort', onClose, { once: true });
   const stopTimer = startTimer(context.timeoutMs, () =>
     stop(
       new DOMException(`${label} timed out after ${context.timeoutMs} ms`, 'TimeoutError'),
@@ -65,6 +68,6 @@ export async function runToolCall(tool: CompiledTool, context: ToolCallContext):
   } finally {
     stopTimer();
     context.extra.signal.removeEventListener('abort', onCancel);
-    context.sessionSignal.removeEventListener('abort', onClose);
+    sessionSignal.removeEventListener('abort', onClose);
   }
 }

@@ -20,11 +20,10 @@ export type { InferShape, InferToolInput, ToolInputSchema, ToolInputShape } from
 export type {
   CreateSdkMcpServerOptions,
   McpSdkServerConfigWithInstance,
-  SdkMcpConnectOptions,
+  SdkMcpToolPolicy,
 } from './sdk-mcp-server.js';
-export { createSdkMcpServer, isSdkMcpServerConfig, SdkMcpServer } from './sdk-mcp-server.js';
+export { createSdkMcpServer, isSdkMcpServerConfig } from './sdk-mcp-server.js';
 export type { SdkMcpServerManifest } from './server-manifest.js';
-export type { SdkMcpServerSession } from './server-session.js';
 export { MAX_TIMER_DELAY_MS } from './timeout.js';
 export type { SdkMcpToolDefinition, SdkMcpToolExtra, SdkMcpToolExtras, SdkMcpToolHandler } from './tool.js';
 export { TOOL_NAME_PATTERN, tool } from './tool.js';

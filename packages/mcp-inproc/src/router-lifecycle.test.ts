@@ -226,19 +226,19 @@ describe('sessions', () => {
     expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/sent roots\/list; refused/)]);
   });
 
-  it('should serve a connected SdkMcpServer over any MCP transport, not only the router', async () => {
+  it('should hand out a plain McpServer that any MCP transport can serve, not only the router', async () => {
     const { createLinkedMcpTransportPair } = await import('./index.js');
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { config } = calcServer();
     const [clientEnd, serverEnd] = createLinkedMcpTransportPair();
-    const session = await config.instance.connect(serverEnd);
+    await config.instance.connect(serverEnd);
     const client = new Client({ name: 'direct', version: '0' });
     await client.connect(clientEnd);
     expect((await client.callTool({ name: 'add', arguments: { a: 20, b: 22 } })).content).toEqual([
       { type: 'text', text: '42' },
     ]);
-    await session.close();
-    expect(session.closed).toBe(true);
+    await config.instance.close();
+    expect(config.instance.isConnected()).toBe(false);
   });
 });
 
@@ -287,12 +287,12 @@ describe('replacing the servers (Query.setMcpServers)', () => {
     expect([waiter.runs(), other.runs()]).toEqual([1, 1]);
   });
 
-  it('should refuse a config not made by createSdkMcpServer and keep the servers it had', async () => {
+  it('should refuse a config without an MCP server instance and keep the servers it had', async () => {
     const { config } = calcServer();
     const router = makeRouter({ calc: config });
     await expect(
       router.replaceServers({ calc: config, bad: { type: 'sdk', name: 'bad' } as never }),
-    ).rejects.toThrow(/"bad" is not a createSdkMcpServer\(\) config/);
+    ).rejects.toThrow(/"bad" is not an in-process server config/);
     expect(router.serverNames).toEqual(['calc']);
   });
 });

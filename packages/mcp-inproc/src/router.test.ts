@@ -43,6 +43,8 @@ describe('SdkMcpRouter with a real MCP client', () => {
         required: ['a', 'b'],
       },
       annotations: { readOnlyHint: true },
+      // The MCP library's own field: tool() tools run as plain calls, not tasks.
+      execution: { taskSupport: 'forbidden' },
       _meta: { 'anthropic/alwaysLoad': true },
     });
     expect(tools[2]?.outputSchema).toMatchObject({ type: 'object', required: ['mean'] });
@@ -86,12 +88,11 @@ describe('SdkMcpRouter with a real MCP client', () => {
     expect(JSON.stringify(bad.content)).toMatch(/invalid structuredContent: mean: /);
   });
 
-  it('should answer an unknown tool with a JSON-RPC invalid-params error', async () => {
+  it('should answer an unknown tool as the MCP library does: an isError result naming it', async () => {
     const { client } = await calcClient();
-    const error = await client.callTool({ name: 'divide', arguments: {} }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(-32602);
-    expect((error as McpError).message).toMatch(/Unknown tool "divide"/);
+    const result = await client.callTool({ name: 'divide', arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/Tool divide not found/);
   });
 
   it('should serve fixed resources, templates and their listing', async () => {

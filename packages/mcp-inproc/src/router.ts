@@ -1,3 +1,4 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { quoteValue } from './describe-value.js';
 import { SdkMcpError } from './errors.js';
 import { classifyJsonRpc, isPlainObject, JSON_RPC_ERROR, jsonRpcError, readRequestId } from './json-rpc.js';
@@ -15,6 +16,12 @@ export interface SdkMcpRouterOptions {
   toolTimeoutMs?: number;
   /** Receives non-fatal problems: a server that failed to start, a reply it could not send. */
   onError?: (error: Error) => void;
+  /**
+   * Receives what a server sends the client unasked: notifications such as
+   * `notifications/tools/list_changed` (a tool registered while the query runs) or progress of a
+   * call. The facade sends each to the CLI as an `mcp_message` control request.
+   */
+  onServerMessage?: (serverName: string, message: JSONRPCMessage) => void;
 }
 
 /** Options of one {@link SdkMcpRouter.handle} call. */
@@ -25,8 +32,9 @@ export interface SdkMcpHandleOptions {
 
 /**
  * Answers the CLI's `mcp_message` control requests from in-process SDK MCP servers. Each server
- * gets one MCP session, opened by its first message, with a real `@modelcontextprotocol/sdk`
- * server on an in-memory link that round-trips every message through JSON.
+ * gets one MCP session of its own, opened by its first message, on the config's `McpServer`:
+ * one instance serves any number of routers (queries) at once, each message going through JSON
+ * as on the wire.
  *
  * @example
  * const router = new SdkMcpRouter({ calc });
@@ -38,6 +46,7 @@ export class SdkMcpRouter {
   readonly #links = new Map<string, Promise<ServerLink>>();
   readonly #toolTimeoutMs: number | undefined;
   readonly #onError: (error: Error) => void;
+  readonly #onServerMessage: SdkMcpRouterOptions['onServerMessage'];
   #closed = false;
 
   /**
@@ -54,7 +63,13 @@ export class SdkMcpRouter {
       throw new TypeError(`SdkMcpRouter: onError must be a function, got ${quoteValue(options.onError)}.`);
     }
     this.#toolTimeoutMs = options.toolTimeoutMs;
+    if (options.onServerMessage !== undefined && typeof options.onServerMessage !== 'function') {
+      throw new TypeError(
+        `SdkMcpRouter: onServerMessage must be a function, got ${quoteValue(options.onServerMessage)}.`,
+      );
+    }
     this.#onError = options.onError ?? (() => undefined);
+    this.#onServerMessage = options.onServerMessage;
   }
 
   /**
@@ -170,14 +185,22 @@ export class SdkMcpRouter {
   #linkFor(serverName: string, config: McpSdkServerConfigWithInstance): Promise<ServerLink> {
     let link = this.#links.get(serverName);
     if (link === undefined) {
+      const onServerMessage = this.#onServerMessage;
       link = ServerLink.open(serverName, config.instance, {
         toolTimeoutMs: this.#toolTimeoutMs,
         onError: this.#onError,
+        onServerMessage:
+          onServerMessage === undefined ? undefined : (message) => onServerMessage(serverName, message),
       }).then(async (opened) => {
         if (this.#closed) {
           await opened.close();
           throw closedError(serverName);
         }
+        // A session the caller's `instance.close()` ended is replaced on the next message.
+        const dropWhenClosed = (): void => {
+          if (this.#links.get(serverName) === opening) this.#links.delete(serverName);
+        };
+        opened.onClosed(dropWhenClosed);
         return opened;
       });
       const opening = link;
@@ -200,7 +223,7 @@ function checkedServers(
   return Object.entries(servers).map(([key, config]) => {
     if (!isSdkMcpServerConfig(config)) {
       throw new TypeError(
-        `SdkMcpRouter: server ${JSON.stringify(key)} is not a createSdkMcpServer() config, got ${quoteValue(config)}.`,
+        `SdkMcpRouter: server ${JSON.stringify(key)} is not an in-process server config ({ type: 'sdk', name, instance: McpServer }), got ${quoteValue(config)}.`,
       );
     }
     return [key, config];

@@ -1,6 +1,7 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSdkMcpServer, isSdkMcpServerConfig, prompt, SdkMcpServer, tool } from './index.js';
+import { createSdkMcpServer, isSdkMcpServerConfig, prompt, tool } from './index.js';
 
 const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
 
@@ -52,20 +53,23 @@ describe('tool', () => {
 });
 
 describe('createSdkMcpServer', () => {
-  it('should return the sdk config with an instance holding the definitions', () => {
+  it("should return the sdk config with the MCP SDK's McpServer as instance, its tools registered", () => {
     const echo = tool('echo', 'Echo', { text: z.string() }, ok);
-    const config = createSdkMcpServer({ name: 'util', version: '2.0.0', tools: [echo] });
-    expect(config.type).toBe('sdk');
-    expect(config.name).toBe('util');
-    expect(config.instance).toBeInstanceOf(SdkMcpServer);
-    expect(config.instance.version).toBe('2.0.0');
-    expect(config.instance.tools).toEqual([echo]);
-    expect(createSdkMcpServer({ name: 'bare' }).instance.version).toBe('1.0.0');
+    const config = createSdkMcpServer({ name: 'util', version: '2.0.0', tools: [echo], timeout: 5000 });
+    expect(config).toMatchObject({ type: 'sdk', name: 'util', timeout: 5000 });
+    expect(config.instance).toBeInstanceOf(McpServer);
+    expect(config.instance.isConnected()).toBe(false);
+    // The name is taken: registering it again is the MCP library's own refusal.
+    expect(() => config.instance.registerTool('echo', {}, () => ({ content: [] }))).toThrow(
+      /already registered/,
+    );
+    expect(Object.keys(createSdkMcpServer({ name: 'bare' }))).toEqual(['type', 'name', 'instance']);
   });
 
   it('should check hand-written tool definitions too', () => {
     const handMade = { name: 'h', description: 'd', inputSchema: { n: z.number() }, handler: ok };
-    expect(createSdkMcpServer({ name: 's', tools: [handMade] }).instance.tools).toHaveLength(1);
+    const made = createSdkMcpServer({ name: 's', tools: [handMade] });
+    expect(() => made.instance.registerTool('h', {}, () => ({ content: [] }))).toThrow(/already registered/);
     expect(() =>
       createSdkMcpServer({ name: 's', tools: [{ ...handMade, handler: undefined as never }] }),
     ).toThrow(/tool "h": handler must be a function/);
@@ -74,6 +78,7 @@ describe('createSdkMcpServer', () => {
   it('should throw a TypeError for bad options, quoting the value', () => {
     expect(() => createSdkMcpServer(undefined as never)).toThrow(/options must be an object/);
     expect(() => createSdkMcpServer({ name: 'has space' })).toThrow(/"has space"/);
+    expect(() => createSdkMcpServer({ name: 's', timeout: -1 })).toThrow(/timeout must be a positive number/);
     expect(() => createSdkMcpServer({ name: 's', version: '' })).toThrow(
       /version must be a non-empty string/,
     );
@@ -93,16 +98,19 @@ describe('createSdkMcpServer', () => {
   });
 
   it('should leave the definitions untouched when the server marks its tools alwaysLoad', () => {
-    const config = createSdkMcpServer({ name: 's', alwaysLoad: true, tools: [tool('a', 'd', {}, ok)] });
-    expect(config.instance.tools[0]?._meta).toBeUndefined();
+    const a = tool('a', 'd', {}, ok);
+    createSdkMcpServer({ name: 's', alwaysLoad: true, tools: [a] });
+    expect(a._meta).toBeUndefined();
   });
 });
 
 describe('isSdkMcpServerConfig', () => {
-  it('should accept only configs holding an SdkMcpServer', () => {
+  it('should accept configs holding an MCP server, made by createSdkMcpServer or by hand', () => {
     const config = createSdkMcpServer({ name: 's' });
     expect(isSdkMcpServerConfig(config)).toBe(true);
     expect(isSdkMcpServerConfig({ ...config })).toBe(true);
+    const handBuilt = new McpServer({ name: 'h', version: '1.0.0' });
+    expect(isSdkMcpServerConfig({ type: 'sdk', name: 'h', instance: handBuilt })).toBe(true);
     expect(isSdkMcpServerConfig({ type: 'sdk', name: 's' })).toBe(false);
     expect(isSdkMcpServerConfig({ type: 'sdk', name: 's', instance: {} })).toBe(false);
     expect(isSdkMcpServerConfig({ ...config, type: 'stdio' })).toBe(false);

@@ -1,19 +1,16 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { DEFAULT_SERVER_VERSION, DEFAULT_TOOL_TIMEOUT_MS } from './limits.js';
+import { DEFAULT_SERVER_VERSION } from './limits.js';
 import { type SdkMcpPromptDefinition, validatePrompt } from './prompt.js';
-import { type SdkMcpResourceDefinition, validateResource } from './resource.js';
 import {
-  buildMcpServer,
-  openServerSession,
-  type SdkMcpServerSession,
-  type ServerBlueprint,
-} from './server-session.js';
+  registerCompiledTool,
+  registerPromptDefinition,
+  registerResourceDefinition,
+} from './register-definitions.js';
+import { type SdkMcpResourceDefinition, validateResource } from './resource.js';
 import { validateTimeoutMs } from './timeout.js';
 import { type CompiledTool, compileTool, type SdkMcpToolDefinition, TOOL_NAME_PATTERN } from './tool.js';
-
-const MARKER = Symbol.for('@ccsdk/mcp-inproc.SdkMcpServer');
 
 /** Options of {@link createSdkMcpServer}. */
 export interface CreateSdkMcpServerOptions {
@@ -24,95 +21,62 @@ export interface CreateSdkMcpServerOptions {
   /** Instructions returned from `initialize`, which the CLI shows the model. */
   instructions?: string;
   /** The tools, usually made with `tool()`. Names must be unique. */
-  tools?: readonly SdkMcpToolDefinition[];
-  /** Resources, by fixed URI or URI template. URIs must be unique. */
+  // biome-ignore lint/suspicious/noExplicitAny: the official option type, tools of any schema.
+  tools?: Array<SdkMcpToolDefinition<any>>;
+  /** Resources, by fixed URI or URI template. URIs must be unique. A ccsdk extension. */
   resources?: readonly SdkMcpResourceDefinition[];
-  /** Prompts, usually made with `prompt()`. Names must be unique. */
+  /** Prompts, usually made with `prompt()`. Names must be unique. A ccsdk extension. */
   prompts?: readonly SdkMcpPromptDefinition[];
   /** Mark every tool `alwaysLoad` (never deferred behind tool search). */
   alwaysLoad?: boolean;
+  /**
+   * Time limit of one tool call of this server in ms, for tools that set none; also put on the
+   * config (`timeout`) as the official SDK does.
+   */
+  timeout?: number;
 }
 
-/** Options of {@link SdkMcpServer.connect}. */
-export interface SdkMcpConnectOptions {
-  /** Limit of a tool call in ms when the tool sets none. Default {@link DEFAULT_TOOL_TIMEOUT_MS}. */
-  toolTimeoutMs?: number;
-  /** Receives non-fatal problems of the session. */
-  onError?: (error: Error) => void;
-}
+/** The permission policy of one tool of an in-process server, as the host declares it. */
+export type SdkMcpToolPolicy = {
+  /** The tool's name on its server. */
+  name: string;
+  /** How the CLI treats calls of the tool. */
+  permission_policy?: 'always_allow' | 'always_ask' | 'always_deny';
+  /** The most the organisation allows. */
+  org_max_permission?: 'allow' | 'ask' | 'blocked';
+};
 
 /**
- * The definition of an in-process MCP server: its tools, resources and prompts, checked. It is not
- * itself connected; each {@link SdkMcpServer.connect} builds a fresh MCP SDK server for one
- * session, so one definition serves any number of queries at once.
+ * The config of an in-process MCP server, for `query({ options: { mcpServers: { key: config } } })`:
+ * an `McpServer` of `@modelcontextprotocol/sdk` (the caller's copy of it) as `instance`. The CLI
+ * receives it without `instance` (as `{ type: 'sdk', name }`) and reaches the server through
+ * `mcp_message` control requests. One instance serves any number of queries, at the same time
+ * too: each query's CLI gets its own MCP session.
  */
-export class SdkMcpServer {
-  /** The server's name, reported in `initialize`. */
-  readonly name: string;
-  /** The server's version, reported in `initialize`. */
-  readonly version: string;
-  /** The tools, checked. */
-  readonly tools: readonly SdkMcpToolDefinition[];
-  /** The resources, checked. */
-  readonly resources: readonly SdkMcpResourceDefinition[];
-  /** The prompts, checked. */
-  readonly prompts: readonly SdkMcpPromptDefinition[];
-  /**
-   * The brand that `isInstance` looks for, so the check works across duplicate installs.
-   * @internal
-   */
-  readonly [MARKER] = true;
-  readonly #blueprint: ServerBlueprint;
-
-  /**
-   * Use {@link createSdkMcpServer}; it checks the options first.
-   * @internal
-   */
-  constructor(blueprint: ServerBlueprint) {
-    this.#blueprint = blueprint;
-    this.name = blueprint.name;
-    this.version = blueprint.version;
-    this.tools = blueprint.tools.map((tool) => tool.definition);
-    this.resources = blueprint.resources;
-    this.prompts = blueprint.prompts;
-  }
-
-  /**
-   * Opens an MCP session on `transport` (any MCP SDK transport: the in-memory pair, stdio, ...).
-   * Rejects if the transport fails to start.
-   */
-  async connect(transport: Transport, options: SdkMcpConnectOptions = {}): Promise<SdkMcpServerSession> {
-    const toolTimeoutMs =
-      options.toolTimeoutMs === undefined
-        ? DEFAULT_TOOL_TIMEOUT_MS
-        : validateTimeoutMs(options.toolTimeoutMs, 'toolTimeoutMs');
-    return openServerSession(this.#blueprint, transport, { toolTimeoutMs, onError: options.onError });
-  }
-
-  /** True for any `SdkMcpServer`, even one from another copy of this package. */
-  static isInstance(value: unknown): value is SdkMcpServer {
-    return typeof value === 'object' && value !== null && MARKER in value;
-  }
-}
-
-/**
- * The config of an in-process MCP server, for `query({ options: { mcpServers: { key: config } } })`.
- * The CLI receives it without `instance` (as `{ type: 'sdk', name }`) and reaches the server through
- * `mcp_message` control requests.
- */
-export interface McpSdkServerConfigWithInstance {
+export type McpSdkServerConfigWithInstance = {
   /** Always `sdk`: the CLI reaches this server over the control channel. */
   type: 'sdk';
-  /** The server's name, as given to `createSdkMcpServer`. */
+  /** The server's name. */
   name: string;
-  /** The server definition that answers the CLI's MCP messages. */
-  instance: SdkMcpServer;
-}
+  /** Time limit of one tool call in ms, for the server's tools that set none. */
+  timeout?: number;
+  /** Per-tool permission policies the host declares for this server. */
+  tools?: SdkMcpToolPolicy[];
+  /** The MCP server that answers the CLI's messages. */
+  instance: McpServer;
+};
 
 /**
- * Builds an in-process MCP server from tools (and optional resources and prompts). Checks
- * everything at once and throws a `TypeError` quoting the bad value: a bad or duplicate name, a
- * tool schema with no JSON Schema form, a resource or prompt the MCP library refuses.
+ * Builds an in-process MCP server from tools (and optional resources and prompts): a real
+ * `McpServer` with them registered, as `instance` of the config. Register more on `instance`
+ * at any time (`registerTool`, `registerResource`, `registerPrompt`): later queries see them,
+ * and running ones are told (`notifications/tools/list_changed` and its siblings).
+ *
+ * A `tool()` tool keeps ccsdk's checks: its input is validated against its schema (any Standard
+ * Schema) before the handler runs, a failure or a throw becomes an `isError` result, and every
+ * call has a time limit. Checks everything at once and throws a `TypeError` quoting the bad
+ * value: a bad or duplicate name, a tool schema with no JSON Schema form, a resource or prompt
+ * the MCP library refuses.
  *
  * @example
  * const calc = createSdkMcpServer({ name: 'calc', tools: [add] });
@@ -121,7 +85,7 @@ export interface McpSdkServerConfigWithInstance {
 export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkServerConfigWithInstance {
   if (!isPlainObject(options as unknown))
     throw new TypeError(`createSdkMcpServer options must be an object, got ${quoteValue(options)}.`);
-  const { name, version = DEFAULT_SERVER_VERSION, instructions, alwaysLoad } = options;
+  const { name, version = DEFAULT_SERVER_VERSION, instructions, alwaysLoad, timeout } = options;
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
     throw new TypeError(`createSdkMcpServer: name must match ${TOOL_NAME_PATTERN}, got ${quoteValue(name)}.`);
   }
@@ -132,8 +96,9 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   if (instructions !== undefined && typeof instructions !== 'string') {
     throw new TypeError(`${label}: instructions must be a string, got ${quoteValue(instructions)}.`);
   }
+  if (timeout !== undefined) validateTimeoutMs(timeout, `${label}: timeout`);
   const tools = listOf(options.tools, 'tools', label).map((definition) =>
-    withAlwaysLoad(compileTool(definition), alwaysLoad),
+    withAlwaysLoad(compileTool(definition as SdkMcpToolDefinition), alwaysLoad),
   );
   const resources = listOf(options.resources, 'resources', label).map(validateResource);
   const prompts = listOf(options.prompts, 'prompts', label).map(validatePrompt);
@@ -152,24 +117,72 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     'prompt name',
     label,
   );
-  const blueprint: ServerBlueprint = { name, version, instructions, tools, resources, prompts };
+  const mcp = new McpServer(
+    { name, version },
+    {
+      ...(instructions === undefined ? {} : { instructions }),
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+      },
+    },
+  );
   try {
-    buildMcpServer(blueprint, { toolTimeoutMs: DEFAULT_TOOL_TIMEOUT_MS }, AbortSignal.abort());
+    for (const tool of tools) registerCompiledTool(mcp, tool, timeout);
+    for (const resource of resources) registerResourceDefinition(mcp, resource);
+    for (const prompt of prompts) registerPromptDefinition(mcp, prompt);
+    ensureListHandlers(mcp);
   } catch (cause) {
     throw new TypeError(`${label}: the MCP library refused the server: ${String(cause)}`, { cause });
   }
-  return { type: 'sdk', name, instance: new SdkMcpServer(blueprint) };
+  return { type: 'sdk', name, ...(timeout === undefined ? {} : { timeout }), instance: mcp };
 }
 
 /**
- * True for a config made by {@link createSdkMcpServer}: `type: 'sdk'`, a string `name` and an
- * `SdkMcpServer` instance (from any copy of this package).
+ * True for an in-process server config: `type: 'sdk'`, a string `name` and an `instance` that is an
+ * MCP server (an object with `connect` and `close`, as the MCP SDK's `McpServer` of any copy of
+ * that package has; no `instanceof`, so two installed copies never disagree).
  */
 export function isSdkMcpServerConfig(value: unknown): value is McpSdkServerConfigWithInstance {
   if (!isPlainObject(value)) return false;
-  return (
-    value['type'] === 'sdk' && typeof value['name'] === 'string' && SdkMcpServer.isInstance(value['instance'])
-  );
+  return value['type'] === 'sdk' && typeof value['name'] === 'string' && isMcpServerLike(value['instance']);
+}
+
+/** True for an object with the `connect(transport)` and `close()` methods of an MCP SDK server. */
+export function isMcpServerLike(value: unknown): value is McpServer {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { connect?: unknown; close?: unknown };
+  return typeof candidate.connect === 'function' && typeof candidate.close === 'function';
+}
+
+const PROBE_NAME = 'ccsdk_probe';
+
+/**
+ * Makes sure `tools/list`, `resources/list` and `prompts/list` have handlers before the server is
+ * ever connected, so the first tool, resource or prompt registered while a query runs needs no
+ * new capability (the MCP library refuses that once connected). Newer MCP SDKs install them from
+ * the declared capabilities; on older ones one registration made and removed at once does it.
+ */
+function ensureListHandlers(mcp: McpServer): void {
+  if (canSetHandler(mcp, 'tools/list')) {
+    mcp.registerTool(PROBE_NAME, {}, () => ({ content: [] })).remove();
+  }
+  if (canSetHandler(mcp, 'resources/list')) {
+    mcp.registerResource(PROBE_NAME, 'ccsdk-probe://none', {}, () => ({ contents: [] })).remove();
+  }
+  if (canSetHandler(mcp, 'prompts/list')) {
+    mcp.registerPrompt(PROBE_NAME, {}, () => ({ messages: [] })).remove();
+  }
+}
+
+function canSetHandler(mcp: McpServer, method: string): boolean {
+  try {
+    mcp.server.assertCanSetRequestHandler(method);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function listOf<T>(value: readonly T[] | undefined, field: string, label: string): T[] {

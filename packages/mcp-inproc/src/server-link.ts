@@ -8,14 +8,14 @@ import {
   jsonRpcAck,
   jsonRpcError,
 } from './json-rpc.js';
-import { createLinkedMcpTransportPair, type LinkedMcpTransport } from './linked-mcp-transport.js';
-import type { SdkMcpServer } from './sdk-mcp-server.js';
-import type { SdkMcpServerSession } from './server-session.js';
+import { type ConnectableMcpServer, type HubSession, hubFor } from './mcp-server-hub.js';
 
 /** Settings of one link, passed down from the router. */
 export interface ServerLinkOptions {
   readonly toolTimeoutMs: number | undefined;
   readonly onError: (error: Error) => void;
+  /** Receives the server's notifications for the client (e.g. `notifications/tools/list_changed`). */
+  readonly onServerMessage: ((message: JSONRPCMessage) => void) | undefined;
 }
 
 interface Pending {
@@ -25,49 +25,57 @@ interface Pending {
 }
 
 /**
- * The router's end of one SDK server's MCP session: it forwards the CLI's JSON-RPC messages over
- * an in-memory pair to a fresh MCP server and matches the replies.
+ * The router's end of one SDK server's MCP session: it forwards the CLI's JSON-RPC messages to its
+ * own session on the (shared) MCP server and matches the replies.
  *
  * Request ids are rewritten to a private counter on the way in and restored on the way out, so
  * the CLI's ids can never collide (e.g. a reconnecting client that starts again at 0), and a
  * `notifications/cancelled` from the CLI is translated to the private id (or dropped when nothing by
  * that id is waiting). Responses from the CLI are acknowledged and dropped, since the server's own
  * requests never reach the CLI: they are refused with -32601
- * (there is no route back for them), except `ping`, which is answered; server notifications are dropped.
+ * (there is no route back for them), except `ping`, which is answered. The server's notifications
+ * go to `onServerMessage`, which the facade sends on to the CLI.
  */
 export class ServerLink {
   readonly #pending = new Map<number, Pending>();
   readonly #privateIds = new Map<RequestId, number>();
+  readonly #closeListeners: Array<() => void> = [];
   #nextId = 0;
   #closed = false;
 
   private constructor(
     readonly serverName: string,
-    private readonly end: LinkedMcpTransport,
-    private readonly session: SdkMcpServerSession,
+    private readonly session: HubSession,
     private readonly options: ServerLinkOptions,
   ) {
-    end.onmessage = (message) => this.#fromServer(message);
-    end.onclose = () =>
+    session.onmessage = (message) => this.#fromServer(message);
+    session.onclose = () => {
       this.#failAll(
         new SdkMcpError({ code: 'TRANSPORT_CLOSED', message: 'The SDK MCP session closed.', serverName }),
       );
+      for (const listener of this.#closeListeners.splice(0)) listener();
+    };
   }
 
-  /** Builds the pair, connects a fresh MCP server to one end and returns the link on the other. */
+  /** Calls `listener` once when the session ends from the server's side. */
+  onClosed(listener: () => void): void {
+    if (this.session.closed) listener();
+    else this.#closeListeners.push(listener);
+  }
+
+  /** Opens a session of its own on `server` (shared with every other query) and links it. */
   static async open(
     serverName: string,
-    server: SdkMcpServer,
+    server: ConnectableMcpServer,
     options: ServerLinkOptions,
   ): Promise<ServerLink> {
-    const [routerEnd, serverEnd] = createLinkedMcpTransportPair();
-    const session = await server.connect(serverEnd, {
-      ...(options.toolTimeoutMs === undefined ? {} : { toolTimeoutMs: options.toolTimeoutMs }),
-      onError: options.onError,
-    });
-    const link = new ServerLink(serverName, routerEnd, session, options);
-    await routerEnd.start();
-    return link;
+    const session = await hubFor(server).open({ toolTimeoutMs: options.toolTimeoutMs });
+    return new ServerLink(serverName, session, options);
+  }
+
+  /** True once the session ended, from either side (e.g. the caller closed the server). */
+  get closed(): boolean {
+    return this.#closed || this.session.closed;
   }
 
   /** Delivers one classified message; resolves with the server's reply, or an ack for a notification. */
@@ -82,7 +90,7 @@ export class ServerLink {
       const forwarded = this.#translateCancel(message);
       if (forwarded === undefined) return jsonRpcAck();
       try {
-        await this.end.send(forwarded as JSONRPCMessage);
+        this.session.send(forwarded as JSONRPCMessage);
       } catch (error) {
         if (this.#closed) throw this.#closedError('The SDK MCP router is closed.');
         return jsonRpcError(
@@ -106,13 +114,11 @@ export class ServerLink {
     return new Promise<unknown>((resolve, reject) => {
       const onAbort = (): void => {
         this.#settle(privateId);
-        void this.end
-          .send({
-            jsonrpc: '2.0',
-            method: 'notifications/cancelled',
-            params: { requestId: privateId, reason: reasonText(signal?.reason) },
-          })
-          .catch(() => undefined);
+        sendQuietly(this.session, {
+          jsonrpc: '2.0',
+          method: 'notifications/cancelled',
+          params: { requestId: privateId, reason: reasonText(signal?.reason) },
+        });
         reject(
           new SdkMcpError({
             code: 'REQUEST_ABORTED',
@@ -136,10 +142,12 @@ export class ServerLink {
       });
       this.#privateIds.set(originalId, privateId);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.end.send({ ...message, id: privateId } as JSONRPCMessage).catch((error: unknown) => {
+      try {
+        this.session.send({ ...message, id: privateId } as JSONRPCMessage);
+      } catch (error) {
         const pending = this.#settle(privateId);
         pending?.resolve(jsonRpcError(originalId, JSON_RPC_ERROR.internalError, String(error)));
-      });
+      }
     });
   }
 
@@ -149,7 +157,6 @@ export class ServerLink {
     this.#closed = true;
     this.#failAll(this.#closedError('The SDK MCP router closed before the server answered.'));
     await this.session.close();
-    await this.end.close();
   }
 
   #fromServer(message: JSONRPCMessage): void {
@@ -157,6 +164,7 @@ export class ServerLink {
     const id = record['id'];
     if ('method' in record) {
       if (isRequestId(id)) this.#refuseServerRequest(id, String(record['method']));
+      else this.options.onServerMessage?.(message);
       return;
     }
     if (typeof id !== 'number') return;
@@ -178,7 +186,7 @@ export class ServerLink {
         new Error(`SDK MCP server ${JSON.stringify(this.serverName)} sent ${method}; refused.`),
       );
     }
-    this.end.send(reply as JSONRPCMessage).catch(() => undefined);
+    sendQuietly(this.session, reply as JSONRPCMessage);
   }
 
   /** Rewrites a cancellation to the private id; `undefined` (drop it) when nothing by that id is waiting. */
@@ -207,6 +215,11 @@ export class ServerLink {
   #closedError(message: string): SdkMcpError {
     return new SdkMcpError({ code: 'ROUTER_CLOSED', message, serverName: this.serverName });
   }
+}
+
+/** Sends to the session, ignoring a session that closed meanwhile. */
+function sendQuietly(session: HubSession, message: JSONRPCMessage): void {
+  if (!session.closed) session.send(message);
 }
 
 function reasonText(reason: unknown): string {

@@ -109,7 +109,12 @@ const rows: Array<[string, CliOptions, string[]]> = [
       '{"mcpServers":{"files":{"command":"node","args":["s.js"]},"web":{"type":"http","url":"http://127.0.0.1:1/mcp"},"calc":{"type":"sdk","name":"calc"}}}',
     ],
   ],
-  ['mcpServers string verbatim', { mcpServers: '/path/mcp.json' }, ['--mcp-config', '/path/mcp.json']],
+  ['mcpConfig verbatim', { mcpConfig: '/path/mcp.json' }, ['--mcp-config', '/path/mcp.json']],
+  [
+    'mcpConfig next to mcpServers',
+    { mcpConfig: '/path/mcp.json', mcpServers: { calc: { type: 'sdk', name: 'calc', instance: {} } } },
+    ['--mcp-config', '/path/mcp.json', '--mcp-config', '{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}'],
+  ],
   ['mcpServers empty object', { mcpServers: {} }, []],
   [
     'mcpServersDelivery initialize keeps only sdk servers',
@@ -285,6 +290,8 @@ describe('buildCliArgs', () => {
     ['skill name with lone surrogate', { skills: ['pd\ud800f'] }, 'skills[]'],
     ['outputFormat schema missing', { outputFormat: { type: 'json_schema' } }, 'outputFormat.schema'],
     ['mcp config cyclic', { mcpServers: cyclicServers() }, 'mcpServers'],
+    ['mcpServers given as a string (that is mcpConfig)', { mcpServers: '/path/mcp.json' }, 'mcpServers'],
+    ['mcpConfig empty', { mcpConfig: '' }, 'mcpConfig'],
     ['debug number', { debug: 1 }, 'debug'],
     ['boolean given as string', { bare: 'yes' }, 'bare'],
   ];

@@ -146,10 +146,15 @@ export interface CliOptions {
   /** Turn limit (`--max-turns`). */
   maxTurns?: number;
   /**
-   * MCP servers: an object becomes `--mcp-config {"mcpServers":{...}}` (an `sdk` server's
-   * `instance` is stripped); a string (path or JSON) is passed verbatim.
+   * MCP servers by name: they become `--mcp-config {"mcpServers":{...}}` (an `sdk` server's
+   * `instance` is stripped).
    */
-  mcpServers?: Record<string, McpServerConfig> | string;
+  mcpServers?: Record<string, McpServerConfig>;
+  /**
+   * An MCP config file path or JSON text, passed verbatim as its own `--mcp-config` (next to the
+   * one `mcpServers` makes). A ccsdk extension.
+   */
+  mcpConfig?: string;
   /**
    * `'initialize'`: process servers (stdio, SSE, HTTP) are left off the command line because the
    * caller sends them in the `initialize` request; `sdk` servers still go on it. Default `'argv'`.

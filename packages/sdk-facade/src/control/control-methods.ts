@@ -134,8 +134,10 @@ export abstract class ControlMethods {
    * CLI's report of what was added, removed and failed. In-process (`type: 'sdk'`) servers are
    * served here, in this process: they answer the CLI's `mcp_message` requests from the moment
    * this is called, and one left out has its MCP session closed. Should the CLI refuse, the
-   * in-process servers are put back as they were. Throws a `TypeError` before anything is sent
-   * for a `type: 'sdk'` entry not made by `createSdkMcpServer()`.
+   * in-process servers are put back as they were. An in-process server's `instance` is an
+   * `McpServer` (from `createSdkMcpServer()` or built by hand) and may serve other queries at the
+   * same time. Throws a `TypeError` before anything is sent for a `type: 'sdk'` entry whose
+   * `instance` is not an MCP server.
    */
   setMcpServers(servers: Record<string, McpServerConfig>): Promise<McpSetServersResult> {
     checkOptionalRecord('setMcpServers: servers', servers);
@@ -148,11 +150,12 @@ export abstract class ControlMethods {
       }
       if (!isSdkMcpServerConfig(config)) {
         throw new TypeError(
-          `setMcpServers: ${JSON.stringify(name)} has type 'sdk' but was not made by createSdkMcpServer()`,
+          `setMcpServers: ${JSON.stringify(name)} has type 'sdk' but its instance is not an McpServer`,
         );
       }
       inProcess[name] = config;
-      wire[name] = { type: 'sdk', name: config.name };
+      const { instance: _instance, ...onWire } = config;
+      wire[name] = onWire;
     }
     return this.replaceSdkMcpServers(inProcess).then(async (previous) => {
       try {

@@ -20,7 +20,7 @@ export function registerDialogHandlers(
  */
 export function answersDialogs(options: Options): boolean {
   if (options.onElicitation !== undefined || options.onUserDialog !== undefined) return true;
+  if (options.mcpConfig !== undefined) return true;
   const servers = options.mcpServers;
-  if (typeof servers === 'string') return true;
   return servers !== undefined && Object.values(servers).some((config) => config.type !== 'sdk');
 }

@@ -5,7 +5,7 @@ import type { Options } from '../options/options.js';
 /** The in-process (`type: 'sdk'`) servers among `options.mcpServers`, by the name the CLI uses. */
 export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerConfigWithInstance> {
   const servers = options.mcpServers;
-  if (servers === undefined || typeof servers === 'string') return {};
+  if (typeof servers !== 'object' || servers === null) return {};
   const found: Record<string, McpSdkServerConfigWithInstance> = {};
   for (const [name, config] of Object.entries(servers)) {
     if (isSdkMcpServerConfig(config)) found[name] = config;
@@ -14,10 +14,12 @@ export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerCo
 }
 
 /**
- * Answers the CLI's `mcp_message` control requests from the query's in-process MCP servers.
- * Returns the router (closed by the query on close), or `undefined` when there are none.
- * A `control_cancel_request` aborts the handler's signal, which cancels the tool call. `wrap`
- * decorates the handler (the query uses it for tracing spans).
+ * Answers the CLI's `mcp_message` control requests from the query's in-process MCP servers, and
+ * sends the CLI what a server sends unasked (`notifications/tools/list_changed` when a tool is
+ * registered on its `McpServer` while the query runs, a call's progress) as `mcp_message`
+ * control requests of its own. Returns the router (closed by the query on close), or `undefined`
+ * when there are none. A `control_cancel_request` aborts the handler's signal, which cancels the
+ * tool call. `wrap` decorates the handler (the query uses it for tracing spans).
  */
 export function serveSdkMcpServers(
   channel: ControlChannel,
@@ -42,7 +44,17 @@ export function routeSdkMcpServers(
   warn: (error: Error) => void,
   wrap: HandlerWrapper = (_subtype, handler) => handler,
 ): SdkMcpRouter {
-  const router = new SdkMcpRouter(servers, { onError: warn });
+  const router = new SdkMcpRouter(servers, {
+    onError: warn,
+    onServerMessage: (serverName, message) => {
+      if (channel.isClosed) return;
+      channel
+        .request('mcp_message', { server_name: serverName, message: message as Record<string, unknown> })
+        .catch((error: unknown) => {
+          if (!channel.isClosed) warn(error instanceof Error ? error : new Error(String(error)));
+        });
+    },
+  });
   channel.setHandler(
     'mcp_message',
     wrap('mcp_message', async (request, { signal }) => ({

@@ -33,15 +33,18 @@ type RetypedCliKeys =
  * ccsdk extensions (absent from the official `Options`): `transport`, `signal`,
  * `initializeTimeoutMs`, `onWarning`, the transport's tuning (`resolveFrom`, `maxLineBytes`,
  * `closeGraceMs`, `killAfterMs`, `stderrTailBytes`, `rawLines`), `bare`, `advisorModel`, a
- * string `debug` filter, a string (path or JSON) `mcpServers`, and `timeoutMs` on hook matchers.
+ * string `debug` filter, `mcpConfig` (a path or JSON text for `--mcp-config`), and `timeoutMs` on
+ * hook matchers.
  */
 export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys> {
   /**
    * MCP servers by name: process servers (stdio, SSE, HTTP) go to the CLI's `--mcp-config`;
-   * in-process servers made with `createSdkMcpServer()` are answered by this process over the
-   * control channel. A string is a path or JSON text passed to the CLI verbatim (an extension).
+   * in-process servers (`{ type: 'sdk', name, instance }`, `instance` an `McpServer` made by
+   * `createSdkMcpServer()` or by hand) are answered by this process over the control channel. One
+   * `McpServer` may serve any number of queries at once. A config file path or JSON text goes in
+   * `mcpConfig` (a ccsdk extension).
    */
-  mcpServers?: Record<string, McpServerConfig> | string;
+  mcpServers?: Record<string, McpServerConfig>;
   /** API beta features to turn on (`--betas`). */
   betas?: SdkBeta[];
   /** Policy-tier settings for this session, as if from the managed settings file. */

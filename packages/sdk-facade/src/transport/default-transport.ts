@@ -26,7 +26,7 @@ export function optionsOnlyForSpawnedCli(options: Options): string[] {
     .filter(([name, value]) => {
       if (value === undefined) return false;
       // Only in-process servers: nothing for argv.
-      if (name === 'mcpServers') return typeof value === 'string' || Object.keys(value).length > 0;
+      if (name === 'mcpServers') return Object.keys(value).length > 0;
       return true;
     })
     .map(([name]) => name);
@@ -71,10 +71,9 @@ function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
  * `sdkMcpServerManifests`); listed on argv as well, the CLI would connect them over `mcp_message`
  * instead, after it answered `initialize`, and a control request made right after would not see them.
  */
-function toCliMcpServers(
-  servers: NonNullable<Options['mcpServers']>,
-): Record<string, McpServerConfig> | string {
-  if (typeof servers === 'string') return servers;
+function toCliMcpServers(servers: NonNullable<Options['mcpServers']>): Record<string, McpServerConfig> {
+  // Not an object (a JavaScript caller's string): the transport refuses it, naming mcpConfig.
+  if (typeof servers !== 'object' || servers === null) return servers;
   return Object.fromEntries(
     Object.entries(servers)
       .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')

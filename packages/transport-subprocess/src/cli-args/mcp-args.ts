@@ -2,16 +2,21 @@ import type { CliOptions } from '../cli-options.js';
 import { checkNonEmpty, checkOneOf, checkRecord, invalidOption, toJsonText } from './validate.js';
 
 /**
- * Flags for `mcpServers`: an object becomes one `--mcp-config {"mcpServers":{...}}`, with the
+ * Flags for `mcpConfig` and `mcpServers`. `mcpConfig` (a path or JSON text) is passed verbatim as
+ * one `--mcp-config`. `mcpServers` becomes one more `--mcp-config {"mcpServers":{...}}`, with the
  * `instance` of each `type: 'sdk'` server stripped (the server lives in this process and is
- * reached over the control channel); a string (a path or JSON text) is passed verbatim; an empty
- * object gives no flag. With `mcpServersDelivery: 'initialize'` only `sdk` servers go on the
- * command line; the caller sends the others in `initialize`.
+ * reached over the control channel); an empty object gives no flag. With
+ * `mcpServersDelivery: 'initialize'` only `sdk` servers go on the command line; the caller sends
+ * the others in `initialize`.
  */
 export function mcpArgs(options: CliOptions): string[] {
+  const args =
+    options.mcpConfig === undefined ? [] : ['--mcp-config', checkNonEmpty('mcpConfig', options.mcpConfig)];
   const servers = options.mcpServers;
-  if (servers === undefined) return [];
-  if (typeof servers === 'string') return ['--mcp-config', checkNonEmpty('mcpServers', servers)];
+  if (servers === undefined) return args;
+  if (typeof servers === 'string') {
+    throw invalidOption('mcpServers', 'an object of server configs (a path or JSON text goes in mcpConfig)', servers);
+  }
   const delivery =
     options.mcpServersDelivery === undefined
       ? 'argv'
@@ -28,6 +33,6 @@ export function mcpArgs(options: CliOptions): string[] {
       onArgv[name] = record;
     }
   }
-  if (Object.keys(onArgv).length === 0) return [];
-  return ['--mcp-config', toJsonText('mcpServers', { mcpServers: onArgv })];
+  if (Object.keys(onArgv).length === 0) return args;
+  return [...args, '--mcp-config', toJsonText('mcpServers', { mcpServers: onArgv })];
 }

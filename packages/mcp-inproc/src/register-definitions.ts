@@ -1,0 +1,88 @@
+import {
+  type McpServer,
+  type ResourceMetadata,
+  ResourceTemplate,
+} from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { z } from 'zod';
+import { runToolCall } from './call-tool.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from './limits.js';
+import { hubSessionOptions } from './mcp-server-hub.js';
+import type { SdkMcpPromptDefinition } from './prompt.js';
+import type { SdkMcpResourceDefinition } from './resource.js';
+import type { CompiledTool } from './tool.js';
+import { recordToolListing } from './tool-listings.js';
+
+/**
+ * The input schema a `tool()` tool is registered with on the MCP server: any object passes, with
+ * every key kept, so the handler ccsdk registers receives the raw arguments and validates them
+ * against the tool's own (Standard) schema. Its listing comes from {@link recordToolListing}.
+ */
+const OPEN_INPUT = z.looseObject({});
+
+/**
+ * Registers one compiled `tool()` tool on `mcp`. Each call runs with ccsdk's checks: input
+ * validated against the tool's schema (a failure is an `isError` result naming the field), a time
+ * limit (the tool's `timeoutMs`, else the server's `timeout`, else the query's `toolTimeoutMs`,
+ * else `DEFAULT_TOOL_TIMEOUT_MS`), a throw turned into an `isError` result.
+ */
+export function registerCompiledTool(
+  mcp: McpServer,
+  tool: CompiledTool,
+  serverTimeoutMs: number | undefined,
+): void {
+  const { definition, listing } = tool;
+  mcp.registerTool(
+    definition.name,
+    {
+      description: definition.description,
+      inputSchema: OPEN_INPUT,
+      ...(definition.title === undefined ? {} : { title: definition.title }),
+      ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
+      ...(listing['_meta'] === undefined ? {} : { _meta: listing['_meta'] as Record<string, unknown> }),
+    },
+    (args, extra) => {
+      const timeoutMs =
+        definition.timeoutMs ??
+        serverTimeoutMs ??
+        hubSessionOptions(extra.sessionId)?.toolTimeoutMs ??
+        DEFAULT_TOOL_TIMEOUT_MS;
+      return runToolCall(tool, { args, extra, timeoutMs });
+    },
+  );
+  recordToolListing(mcp, definition.name, {
+    inputSchema: listing['inputSchema'] as Record<string, unknown>,
+    outputSchema: listing['outputSchema'] as Record<string, unknown> | undefined,
+  });
+}
+
+/** Registers a resource definition on `mcp`, by fixed URI or by URI template. */
+export function registerResourceDefinition(mcp: McpServer, resource: SdkMcpResourceDefinition): void {
+  const metadata: ResourceMetadata = {};
+  if (resource.title !== undefined) metadata.title = resource.title;
+  if (resource.description !== undefined) metadata.description = resource.description;
+  if (resource.mimeType !== undefined) metadata.mimeType = resource.mimeType;
+  if (!UriTemplate.isTemplate(resource.uri)) {
+    mcp.registerResource(resource.name, resource.uri, metadata, (uri, extra) =>
+      resource.read(uri, {}, extra),
+    );
+    return;
+  }
+  const list = resource.list;
+  const template = new ResourceTemplate(resource.uri, {
+    list: list === undefined ? undefined : (extra) => list.call(resource, extra),
+  });
+  mcp.registerResource(resource.name, template, metadata, (uri, variables, extra) =>
+    resource.read(uri, variables, extra),
+  );
+}
+
+/** Registers a prompt definition on `mcp`. */
+export function registerPromptDefinition(mcp: McpServer, prompt: SdkMcpPromptDefinition): void {
+  const config = {
+    title: prompt.title,
+    description: prompt.description,
+    argsSchema: prompt.argsSchema ?? {},
+  };
+  mcp.registerPrompt(prompt.name, config, (args, extra) => prompt.handler(args, extra));
+}
