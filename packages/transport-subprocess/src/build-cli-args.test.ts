@@ -113,7 +113,12 @@ const rows: Array<[string, CliOptions, string[]]> = [
   [
     'mcpConfig next to mcpServers',
     { mcpConfig: '/path/mcp.json', mcpServers: { calc: { type: 'sdk', name: 'calc', instance: {} } } },
-    ['--mcp-config', '/path/mcp.json', '--mcp-config', '{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}'],
+    [
+      '--mcp-config',
+      '/path/mcp.json',
+      '--mcp-config',
+      '{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}',
+    ],
   ],
   ['mcpServers empty object', { mcpServers: {} }, []],
   [

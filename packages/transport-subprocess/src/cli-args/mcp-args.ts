@@ -15,7 +15,11 @@ export function mcpArgs(options: CliOptions): string[] {
   const servers = options.mcpServers;
   if (servers === undefined) return args;
   if (typeof servers === 'string') {
-    throw invalidOption('mcpServers', 'an object of server configs (a path or JSON text goes in mcpConfig)', servers);
+    throw invalidOption(
+      'mcpServers',
+      'an object of server configs (a path or JSON text goes in mcpConfig)',
+      servers,
+    );
   }
   const delivery =
     options.mcpServersDelivery === undefined
