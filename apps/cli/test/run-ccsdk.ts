@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-/** The built command, as `pnpm exec turbo run build --filter=ccsdk` (or the test setup) leaves it. */
+/** The built command, as `pnpm exec turbo run build --filter=@ccsdk/cli` (or the test setup) leaves it. */
 export const BUILT_MAIN = join(HERE, '..', 'dist', 'main.js');
 /** The fixture config dir: transcripts the real CLI 2.1.332 wrote (with a subagent) plus hand-written edge cases. */
 export const FIXTURE_CONFIG = join(HERE, 'fixtures', 'config');

@@ -8,7 +8,7 @@ import type { ProcessRun } from './timed-process.js';
 export const SESSIONS_CLI_FLOOR = join(dirname(fileURLToPath(import.meta.url)), 'sessions-cli-floor.mjs');
 /** The built `ccsdk` command, as users run it. */
 export const CCSDK_MAIN = join(
-  dirname(createRequire(import.meta.url).resolve('ccsdk/package.json')),
+  dirname(createRequire(import.meta.url).resolve('@ccsdk/cli/package.json')),
   'dist',
   'main.js',
 );

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 /** The `ccsdk` app's entry, run from source through tsx (no build needed). */
-const CCSDK_MAIN = join(require.resolve('ccsdk/package.json'), '..', 'src', 'main.ts');
+const CCSDK_MAIN = join(require.resolve('@ccsdk/cli/package.json'), '..', 'src', 'main.ts');
 /** tsx's loader by absolute URL: `--import tsx` would resolve from the child's cwd. */
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 

@@ -12,7 +12,7 @@ import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/proce
 import { type Rig, startRig } from './support/rig.js';
 
 const require = createRequire(import.meta.url);
-const CCSDK_DIR = join(require.resolve('ccsdk/package.json'), '..');
+const CCSDK_DIR = join(require.resolve('@ccsdk/cli/package.json'), '..');
 /** The built `ccsdk` bin (turbo builds it before the e2e tests); from source through tsx when absent. */
 const CCSDK_BUILT = join(CCSDK_DIR, 'dist', 'main.js');
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;

@@ -31,7 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The built `ccsdk` command (turbo builds it before the tests). */
 const CCSDK_MAIN = join(
-  dirname(createRequire(import.meta.url).resolve('ccsdk/package.json')),
+  dirname(createRequire(import.meta.url).resolve('@ccsdk/cli/package.json')),
   'dist',
   'main.js',
 );

@@ -28,7 +28,7 @@ import { type Rig, startRig } from './support/rig.js';
 import { localTranscripts, mirroredOf } from './support/store-mirror.js';
 
 const require = createRequire(import.meta.url);
-const CCSDK_MAIN = join(require.resolve('ccsdk/package.json'), '..', 'src', 'main.ts');
+const CCSDK_MAIN = join(require.resolve('@ccsdk/cli/package.json'), '..', 'src', 'main.ts');
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 
 /** How long the stalled reply of A's second turn waits: far longer than the test. */
