@@ -145,6 +145,10 @@ export class McpServerHub implements Transport {
     this.#sessions.add(session);
     const connecting = this.#transition.then(async () => {
       if (this.#connected || session.closed) return;
+      // The MCP library chains callbacks it finds on a transport: drop those of the last connection.
+      this.onmessage = undefined;
+      this.onclose = undefined;
+      this.onerror = undefined;
       try {
         await this.#server.connect(this);
         this.#connected = true;

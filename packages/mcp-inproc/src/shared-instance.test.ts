@@ -225,12 +225,13 @@ describe('one McpServer instance shared by many queries', () => {
     expect(instance.isConnected()).toBe(true);
     await b.router.close();
     expect(instance.isConnected()).toBe(false);
-    // Free again: a later query connects it anew.
+    // Free again: a later query connects it anew, and each call runs once.
     const c = query(config);
     const clientC = await connectClient(c.router, 's');
     expect((await clientC.client.callTool({ name: 'double', arguments: { n: 4 } })).content).toEqual([
       { type: 'text', text: '8' },
     ]);
+    expect(sessions).toHaveLength(3);
   });
 
   it('should end every session when the caller closes the instance, and open new ones after', async () => {

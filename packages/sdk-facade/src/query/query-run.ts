@@ -225,9 +225,14 @@ export class QueryRun extends SessionControlMethods implements Query {
     }
   }
 
+  /** Starts the shutdown once; the promise (typed `void` on `Query`) settles when it is done. */
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
     return this.#closing;
+  }
+
+  closeAndWait(): Promise<void> {
+    return this.close();
   }
 
   async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
@@ -281,6 +286,9 @@ export class QueryRun extends SessionControlMethods implements Query {
 
   #onClose(info: TransportCloseInfo): void {
     this.#tracing?.end(info.error);
+    // The CLI is gone: end the in-process servers' MCP sessions, so a shared McpServer stops
+    // serving (and announcing to) this query.
+    void this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
     this.#stream.transportClosed(info.error, this.#closedByCaller, () => this.#runAfterExit());
   }
 
