@@ -1,3 +1,5 @@
+import type { Subpath } from './subpaths.js';
+
 /**
  * The deliberate differences between the official SDK's exports and ours, each with its reason.
  * The checklist skips or weakens exactly these checks, and the test fails when an entry goes
@@ -19,6 +21,12 @@ export type AllowEntry = {
   name: string;
   kind: 'missing' | 'ours-accepts-theirs' | 'theirs-accepts-ours' | 'incompatible';
   why: string;
+  /**
+   * The official entry the name belongs to (`core`, `sdk-tools`, `extract`); absent for the root.
+   * `core` is checked name by name to be the root's, so the root's entries cover its shapes and a
+   * `core` entry can only be `missing`.
+   */
+  subpath?: Subpath;
 };
 
 /** Every allowed difference. */
