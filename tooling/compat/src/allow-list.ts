@@ -42,8 +42,7 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours also takes an options object (`cause`), so every official call fits',
   },
-  // In-process MCP: @ccsdk/mcp-inproc takes any Standard Schema (zod 3, zod 4, valibot, ...) and
-  // wraps the MCP server in its own SdkMcpServer (router, sessions, timeouts).
+  // In-process MCP: tool() of @ccsdk/mcp-inproc takes any Standard Schema (zod 3, zod 4, valibot, ...).
   ...['AnyZodRawShape', 'InferShape', 'SdkMcpToolDefinition', 'tool#result'].map(
     (name): AllowEntry => ({
       name,
@@ -61,35 +60,7 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours takes a readonly tool list and resources/prompts besides tools',
   },
-  ...[
-    'McpSdkServerConfigWithInstance',
-    'McpServerConfig',
-    'createSdkMcpServer#result',
-    'Query.setMcpServers',
-  ].map(
-    (name): AllowEntry => ({
-      name,
-      kind: 'incompatible',
-      why: "`instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer",
-    }),
-  ),
-  ...[
-    'McpSdkServerConfigWithInstance.timeout',
-    'McpSdkServerConfigWithInstance.tools',
-    'McpServerConfig.timeout',
-  ].map(
-    (name): AllowEntry => ({
-      name,
-      kind: 'missing',
-      why: 'the in-process server config carries no per-server timeout or tool policy (tools set their own)',
-    }),
-  ),
   // Options: extensions that widen a key.
-  {
-    name: 'Options.mcpServers',
-    kind: 'incompatible',
-    why: 'ours also takes a string (path or JSON for --mcp-config); in-process entries hold our SdkMcpServer',
-  },
   {
     name: 'Options.debug',
     kind: 'ours-accepts-theirs',
@@ -101,11 +72,6 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     why: "ours also takes `{ type: 'file', path }` (`--system-prompt-file`)",
   },
   {
-    name: 'Options',
-    kind: 'incompatible',
-    why: 'only through `mcpServers` (above); every other key is mutual, checked one by one',
-  },
-  {
     name: 'Query.close',
     kind: 'theirs-accepts-ours',
     why: 'ours returns a promise that settles when the CLI is gone; `q.close()` as a statement works the same',
@@ -113,15 +79,8 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
   ...['Query', 'WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
     (name): AllowEntry => ({
       name,
-      kind: 'incompatible',
-      why: 'Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query',
-    }),
-  ),
-  ...['query#parameters', 'startup#parameters', 'prewarm#parameters'].map(
-    (name): AllowEntry => ({
-      name,
-      kind: 'incompatible',
-      why: 'through Options.mcpServers (see Options)',
+      kind: 'theirs-accepts-ours',
+      why: 'Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query',
     }),
   ),
   // Wire: the JSON-RPC payload of `mcp_message` is typed structurally (no MCP dependency in

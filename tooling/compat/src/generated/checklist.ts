@@ -173,12 +173,12 @@ export type Check_McpSSEServerConfig_keys = Expect<Equal<MissingKeys<O.McpSSESer
 // McpSdkServerConfig
 export type Check_McpSdkServerConfig = Expect<Mutual<O.McpSdkServerConfig, T.McpSdkServerConfig>>;
 export type Check_McpSdkServerConfig_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfig, T.McpSdkServerConfig>, never>>;
-// McpSdkServerConfigWithInstance — allowed incompatible: `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
-export type Check_McpSdkServerConfigWithInstance = Expect<Not<Assignable<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>> extends true ? Not<Assignable<T.McpSdkServerConfigWithInstance, O.McpSdkServerConfigWithInstance>> : false>;
-export type Check_McpSdkServerConfigWithInstance_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, 'timeout' | 'tools'>>;
-// McpServerConfig — allowed incompatible: `instance` is ccsdk's SdkMcpServer (made by our createSdkMcpServer), not the MCP SDK's McpServer
-export type Check_McpServerConfig = Expect<Not<Assignable<O.McpServerConfig, T.McpServerConfig>> extends true ? Not<Assignable<T.McpServerConfig, O.McpServerConfig>> : false>;
-export type Check_McpServerConfig_keys = Expect<Equal<MissingKeys<O.McpServerConfig, T.McpServerConfig>, 'timeout'>>;
+// McpSdkServerConfigWithInstance
+export type Check_McpSdkServerConfigWithInstance = Expect<Mutual<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>>;
+export type Check_McpSdkServerConfigWithInstance_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, never>>;
+// McpServerConfig
+export type Check_McpServerConfig = Expect<Mutual<O.McpServerConfig, T.McpServerConfig>>;
+export type Check_McpServerConfig_keys = Expect<Equal<MissingKeys<O.McpServerConfig, T.McpServerConfig>, never>>;
 // McpServerConfigForProcessTransport
 export type Check_McpServerConfigForProcessTransport = Expect<Mutual<O.McpServerConfigForProcessTransport, T.McpServerConfigForProcessTransport>>;
 export type Check_McpServerConfigForProcessTransport_keys = Expect<Equal<MissingKeys<O.McpServerConfigForProcessTransport, T.McpServerConfigForProcessTransport>, never>>;
@@ -229,8 +229,8 @@ export type Check_OnElicitation_keys = Expect<Equal<MissingKeys<O.OnElicitation,
 // OnUserDialog
 export type Check_OnUserDialog = Expect<Mutual<O.OnUserDialog, T.OnUserDialog>>;
 export type Check_OnUserDialog_keys = Expect<Equal<MissingKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
-// Options — allowed incompatible: only through `mcpServers` (above); every other key is mutual, checked one by one
-export type Check_Options = Expect<Not<Assignable<O.Options, T.Options>> extends true ? Not<Assignable<T.Options, O.Options>> : false>;
+// Options
+export type Check_Options = Expect<Mutual<O.Options, T.Options>>;
 export type Check_Options_keys = Expect<Equal<MissingKeys<O.Options, T.Options>, never>>;
 export type Check_Options__abortController = Expect<Mutual<O.Options['abortController'], T.Options['abortController']>>;
 export type Check_Options__additionalDirectories = Expect<Mutual<O.Options['additionalDirectories'], T.Options['additionalDirectories']>>;
@@ -272,7 +272,7 @@ export type Check_Options__maxThinkingTokens = Expect<Mutual<O.Options['maxThink
 export type Check_Options__maxTurns = Expect<Mutual<O.Options['maxTurns'], T.Options['maxTurns']>>;
 export type Check_Options__maxBudgetUsd = Expect<Mutual<O.Options['maxBudgetUsd'], T.Options['maxBudgetUsd']>>;
 export type Check_Options__taskBudget = Expect<Mutual<O.Options['taskBudget'], T.Options['taskBudget']>>;
-export type Check_Options__mcpServers = Expect<Not<Assignable<O.Options['mcpServers'], T.Options['mcpServers']>> extends true ? Not<Assignable<T.Options['mcpServers'], O.Options['mcpServers']>> : false>;
+export type Check_Options__mcpServers = Expect<Mutual<O.Options['mcpServers'], T.Options['mcpServers']>>;
 export type Check_Options__mcpServersDelivery = Expect<Mutual<O.Options['mcpServersDelivery'], T.Options['mcpServersDelivery']>>;
 export type Check_Options__model = Expect<Mutual<O.Options['model'], T.Options['model']>>;
 export type Check_Options__outputFormat = Expect<Mutual<O.Options['outputFormat'], T.Options['outputFormat']>>;
@@ -398,8 +398,8 @@ export type Check_PreToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O
 // ProvenanceEntry
 export type Check_ProvenanceEntry = Expect<Mutual<O.ProvenanceEntry, T.ProvenanceEntry>>;
 export type Check_ProvenanceEntry_keys = Expect<Equal<MissingKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
-// Query — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
-export type Check_Query = Expect<Not<Assignable<O.Query, T.Query>> extends true ? Not<Assignable<T.Query, O.Query>> : false>;
+// Query — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+export type Check_Query = Expect<Assignable<O.Query, T.Query> extends true ? Not<Assignable<T.Query, O.Query>> : false>;
 export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
 export type Check_Query__interrupt = Expect<Mutual<O.Query['interrupt'], T.Query['interrupt']>>;
 export type Check_Query__setPermissionMode = Expect<Mutual<O.Query['setPermissionMode'], T.Query['setPermissionMode']>>;
@@ -426,7 +426,7 @@ export type Check_Query__seedReadState = Expect<Mutual<O.Query['seedReadState'],
 export type Check_Query__reconnectMcpServer = Expect<Mutual<O.Query['reconnectMcpServer'], T.Query['reconnectMcpServer']>>;
 export type Check_Query__toggleMcpServer = Expect<Mutual<O.Query['toggleMcpServer'], T.Query['toggleMcpServer']>>;
 export type Check_Query__readMcpResource = Expect<Mutual<O.Query['readMcpResource'], T.Query['readMcpResource']>>;
-export type Check_Query__setMcpServers = Expect<Not<Assignable<O.Query['setMcpServers'], T.Query['setMcpServers']>> extends true ? Not<Assignable<T.Query['setMcpServers'], O.Query['setMcpServers']>> : false>;
+export type Check_Query__setMcpServers = Expect<Mutual<O.Query['setMcpServers'], T.Query['setMcpServers']>>;
 export type Check_Query__streamInput = Expect<Mutual<O.Query['streamInput'], T.Query['streamInput']>>;
 export type Check_Query__stopTask = Expect<Mutual<O.Query['stopTask'], T.Query['stopTask']>>;
 export type Check_Query__backgroundTasks = Expect<Mutual<O.Query['backgroundTasks'], T.Query['backgroundTasks']>>;
@@ -739,8 +739,8 @@ export type Check_SetupHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.Setu
 // SlashCommand
 export type Check_SlashCommand = Expect<Mutual<O.SlashCommand, T.SlashCommand>>;
 export type Check_SlashCommand_keys = Expect<Equal<MissingKeys<O.SlashCommand, T.SlashCommand>, never>>;
-// SpareProcess — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
-export type Check_SpareProcess = Expect<Not<Assignable<O.SpareProcess, T.SpareProcess>> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
+// SpareProcess — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+export type Check_SpareProcess = Expect<Assignable<O.SpareProcess, T.SpareProcess> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
 export type Check_SpareProcess_keys = Expect<Equal<MissingKeys<O.SpareProcess, T.SpareProcess>, never>>;
 // SpawnOptions
 export type Check_SpawnOptions = Expect<Mutual<O.SpawnOptions, T.SpawnOptions>>;
@@ -826,8 +826,8 @@ export type Check_UserPromptSubmitHookInput_keys = Expect<Equal<MissingKeys<O.Us
 // UserPromptSubmitHookSpecificOutput
 export type Check_UserPromptSubmitHookSpecificOutput = Expect<Mutual<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>>;
 export type Check_UserPromptSubmitHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
-// WarmQuery — allowed incompatible: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`) and the setMcpServers difference; a SpareProcess claims such a Query
-export type Check_WarmQuery = Expect<Not<Assignable<O.WarmQuery, T.WarmQuery>> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
+// WarmQuery — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+export type Check_WarmQuery = Expect<Assignable<O.WarmQuery, T.WarmQuery> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
 export type Check_WarmQuery_keys = Expect<Equal<MissingKeys<O.WarmQuery, T.WarmQuery>, never>>;
 // WorktreeCreateHookInput
 export type Check_WorktreeCreateHookInput = Expect<Mutual<O.WorktreeCreateHookInput, T.WorktreeCreateHookInput>>;
@@ -843,7 +843,7 @@ export type Check_archiveSession_parameters = Expect<Mutual<Parameters<typeof O.
 export type Check_archiveSession_result = Expect<Mutual<ReturnType<typeof O.archiveSession>, ReturnType<typeof T.archiveSession>>>;
 // createSdkMcpServer
 export type Check_createSdkMcpServer_parameters = Expect<Assignable<Parameters<typeof T.createSdkMcpServer>, Parameters<typeof O.createSdkMcpServer>> extends true ? Not<Assignable<Parameters<typeof O.createSdkMcpServer>, Parameters<typeof T.createSdkMcpServer>>> : false>;
-export type Check_createSdkMcpServer_result = Expect<Not<Assignable<ReturnType<typeof O.createSdkMcpServer>, ReturnType<typeof T.createSdkMcpServer>>> extends true ? Not<Assignable<ReturnType<typeof T.createSdkMcpServer>, ReturnType<typeof O.createSdkMcpServer>>> : false>;
+export type Check_createSdkMcpServer_result = Expect<Mutual<ReturnType<typeof O.createSdkMcpServer>, ReturnType<typeof T.createSdkMcpServer>>>;
 // deleteSession
 export type Check_deleteSession_parameters = Expect<Mutual<Parameters<typeof O.deleteSession>, Parameters<typeof T.deleteSession>>>;
 export type Check_deleteSession_result = Expect<Mutual<ReturnType<typeof O.deleteSession>, ReturnType<typeof T.deleteSession>>>;
@@ -878,11 +878,11 @@ export type Check_listSubagents_result = Expect<Mutual<ReturnType<typeof O.listS
 export type Check_matchDeniedModels_parameters = Expect<Mutual<Parameters<typeof O.matchDeniedModels>, Parameters<typeof T.matchDeniedModels>>>;
 export type Check_matchDeniedModels_result = Expect<Mutual<ReturnType<typeof O.matchDeniedModels>, ReturnType<typeof T.matchDeniedModels>>>;
 // prewarm
-export type Check_prewarm_parameters = Expect<Not<Assignable<Parameters<typeof O.prewarm>, Parameters<typeof T.prewarm>>> extends true ? Not<Assignable<Parameters<typeof T.prewarm>, Parameters<typeof O.prewarm>>> : false>;
-export type Check_prewarm_result = Expect<Not<Assignable<ReturnType<typeof O.prewarm>, ReturnType<typeof T.prewarm>>> extends true ? Not<Assignable<ReturnType<typeof T.prewarm>, ReturnType<typeof O.prewarm>>> : false>;
+export type Check_prewarm_parameters = Expect<Mutual<Parameters<typeof O.prewarm>, Parameters<typeof T.prewarm>>>;
+export type Check_prewarm_result = Expect<Assignable<ReturnType<typeof O.prewarm>, ReturnType<typeof T.prewarm>> extends true ? Not<Assignable<ReturnType<typeof T.prewarm>, ReturnType<typeof O.prewarm>>> : false>;
 // query
-export type Check_query_parameters = Expect<Not<Assignable<Parameters<typeof O.query>, Parameters<typeof T.query>>> extends true ? Not<Assignable<Parameters<typeof T.query>, Parameters<typeof O.query>>> : false>;
-export type Check_query_result = Expect<Not<Assignable<ReturnType<typeof O.query>, ReturnType<typeof T.query>>> extends true ? Not<Assignable<ReturnType<typeof T.query>, ReturnType<typeof O.query>>> : false>;
+export type Check_query_parameters = Expect<Mutual<Parameters<typeof O.query>, Parameters<typeof T.query>>>;
+export type Check_query_result = Expect<Assignable<ReturnType<typeof O.query>, ReturnType<typeof T.query>> extends true ? Not<Assignable<ReturnType<typeof T.query>, ReturnType<typeof O.query>>> : false>;
 // renameSession
 export type Check_renameSession_parameters = Expect<Mutual<Parameters<typeof O.renameSession>, Parameters<typeof T.renameSession>>>;
 export type Check_renameSession_result = Expect<Mutual<ReturnType<typeof O.renameSession>, ReturnType<typeof T.renameSession>>>;
@@ -890,8 +890,8 @@ export type Check_renameSession_result = Expect<Mutual<ReturnType<typeof O.renam
 export type Check_resolveSettings_parameters = Expect<Mutual<Parameters<typeof O.resolveSettings>, Parameters<typeof T.resolveSettings>>>;
 export type Check_resolveSettings_result = Expect<Assignable<ReturnType<typeof O.resolveSettings>, ReturnType<typeof T.resolveSettings>> extends true ? Not<Assignable<ReturnType<typeof T.resolveSettings>, ReturnType<typeof O.resolveSettings>>> : false>;
 // startup
-export type Check_startup_parameters = Expect<Not<Assignable<Parameters<typeof O.startup>, Parameters<typeof T.startup>>> extends true ? Not<Assignable<Parameters<typeof T.startup>, Parameters<typeof O.startup>>> : false>;
-export type Check_startup_result = Expect<Not<Assignable<ReturnType<typeof O.startup>, ReturnType<typeof T.startup>>> extends true ? Not<Assignable<ReturnType<typeof T.startup>, ReturnType<typeof O.startup>>> : false>;
+export type Check_startup_parameters = Expect<Mutual<Parameters<typeof O.startup>, Parameters<typeof T.startup>>>;
+export type Check_startup_result = Expect<Assignable<ReturnType<typeof O.startup>, ReturnType<typeof T.startup>> extends true ? Not<Assignable<ReturnType<typeof T.startup>, ReturnType<typeof O.startup>>> : false>;
 // tagSession
 export type Check_tagSession_parameters = Expect<Mutual<Parameters<typeof O.tagSession>, Parameters<typeof T.tagSession>>>;
 export type Check_tagSession_result = Expect<Mutual<ReturnType<typeof O.tagSession>, ReturnType<typeof T.tagSession>>>;
