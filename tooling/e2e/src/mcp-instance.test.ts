@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   createSdkMcpServer,
   isSDKResultMessage,
@@ -14,6 +16,9 @@ import { z } from 'zod';
 import { collect } from './support/collect.js';
 import { PromptStream } from './support/prompt-stream.js';
 import { type Rig, startRig } from './support/rig.js';
+
+/** A stdio MCP server of the e2e support files, for a config the CLI reads from `mcpConfig`. */
+const STDIO_SERVER = join(import.meta.dirname, 'support', 'elicit-mcp-server.mjs');
 
 /** Longest the three concurrent calls wait for each other before answering anyway, in ms. */
 const BARRIER_TIMEOUT_MS = 30_000;
@@ -237,6 +242,44 @@ describe("in-process servers as the MCP SDK's McpServer, through the real CLI", 
     expect(requests.flatMap((r) => r.toolResults)).toEqual([
       expect.objectContaining({ isError: false, text: 'grown' }),
       expect.objectContaining({ isError: false, text: 'during 7' }),
+    ]);
+  });
+
+  it('should pass mcpConfig (a file path) to the CLI next to the in-process servers of mcpServers', async () => {
+    rig = await startRig({ script: callOnce('mcp__hand__shout', () => ({ word: 'both' })) });
+    const file = join(rig.sandbox.cwd, 'mcp.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        mcpServers: { fromfile: { type: 'stdio', command: process.execPath, args: [STDIO_SERVER] } },
+      }),
+    );
+    const instance = new McpServer({ name: 'hand', version: '1.0.0' });
+    instance.registerTool('shout', { inputSchema: { word: z.string() } }, ({ word }) =>
+      answer(word.toUpperCase()),
+    );
+    const messages = await collect(
+      query({
+        prompt: '[[q1]] use the tool',
+        options: {
+          env: rig.env,
+          cwd: rig.sandbox.cwd,
+          mcpConfig: file,
+          // With a process server here too, the CLI gets two --mcp-config flags and reads both.
+          mcpServers: {
+            hand: { type: 'sdk', name: 'hand', instance },
+            inline: { type: 'stdio', command: process.execPath, args: [STDIO_SERVER] },
+          },
+          allowedTools: ['mcp__hand__shout'],
+        },
+      }),
+    );
+    const servers = messages.find(isSDKSystemInitMessage)?.mcp_servers ?? [];
+    expect(servers).toContainEqual(expect.objectContaining({ name: 'fromfile', status: 'connected' }));
+    expect(servers).toContainEqual(expect.objectContaining({ name: 'hand', status: 'connected' }));
+    expect(servers).toContainEqual(expect.objectContaining({ name: 'inline', status: 'connected' }));
+    expect(requestsOf('q1').flatMap((r) => r.toolResults)).toEqual([
+      expect.objectContaining({ isError: false, text: 'BOTH' }),
     ]);
   });
 });
