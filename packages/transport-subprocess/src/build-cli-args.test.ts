@@ -137,7 +137,10 @@ const rows: Array<[string, CliOptions, string[]]> = [
   ['promptSuggestions true', { promptSuggestions: true }, ['--prompt-suggestions']],
   ['promptSuggestions false', { promptSuggestions: false }, ['--prompt-suggestions=false']],
   ['debug true', { debug: true }, ['--debug']],
-  ['debug filter', { debug: 'hooks,mcp' }, ['--debug=hooks,mcp']],
+  ['debug any truthy value, as the official SDK reads it', { debug: 1 as unknown as boolean }, ['--debug']],
+  ['debug false', { debug: false }, []],
+  ['debugCategories', { debugCategories: 'hooks,mcp' }, ['--debug=hooks,mcp']],
+  ['debugCategories with debug', { debug: true, debugCategories: '!statsig' }, ['--debug=!statsig']],
   ['debugFile', { debugFile: '/tmp/d.log' }, ['--debug-file', '/tmp/d.log']],
   [
     'plugins',
@@ -208,7 +211,6 @@ describe('buildCliArgs', () => {
       ['a', '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__', 'b'],
       ['--system-prompt', 'a\n__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__\nb'],
     ],
-    ['file', { type: 'file', path: '/p.md' }, ['--system-prompt-file', '/p.md']],
     [
       'custom',
       { type: 'custom', prompt: 'X', snapshot: false },
@@ -234,6 +236,18 @@ describe('buildCliArgs', () => {
   ];
   it.each(promptRows)('should map systemPrompt %s', (_name, systemPrompt, expected) => {
     expect(middle({ systemPrompt })).toEqual(expected);
+  });
+
+  it('should send systemPromptFile as --system-prompt-file, in place of the empty prompt', () => {
+    expect(middle({ systemPromptFile: '/p.md' })).toEqual(['--system-prompt-file', '/p.md']);
+  });
+
+  it('should refuse a prompt file given two ways, or in the old systemPrompt form, rather than drop one', () => {
+    expect(() => middle({ systemPromptFile: '/p.md', systemPrompt: 'Be brief.' })).toThrow(
+      /systemPrompt and systemPromptFile cannot be used together/,
+    );
+    const old = { systemPrompt: { type: 'file', path: '/p.md' } } as unknown as CliOptions;
+    expect(() => middle(old)).toThrow(/Invalid option systemPrompt: .*a file is systemPromptFile/);
   });
 
   it('should keep the prompt off argv and the skeleton fixed with every option set', () => {
@@ -297,7 +311,8 @@ describe('buildCliArgs', () => {
     ['mcp config cyclic', { mcpServers: cyclicServers() }, 'mcpServers'],
     ['mcpServers given as a string (that is mcpConfig)', { mcpServers: '/path/mcp.json' }, 'mcpServers'],
     ['mcpConfig empty', { mcpConfig: '' }, 'mcpConfig'],
-    ['debug number', { debug: 1 }, 'debug'],
+    ['debugCategories starting with -', { debugCategories: '-x' }, 'debugCategories'],
+    ['systemPromptFile empty', { systemPromptFile: '' }, 'systemPromptFile'],
     ['boolean given as string', { bare: 'yes' }, 'bare'],
   ];
   it.each(invalid)('should refuse %s with a TypeError naming the option', (_name, options, optionName) => {

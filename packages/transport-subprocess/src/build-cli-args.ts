@@ -24,7 +24,7 @@ export function buildCliArgs(options: CliOptions = {}): string[] {
     '--output-format',
     'stream-json',
     '--verbose',
-    ...systemPromptArgs(options.systemPrompt),
+    ...systemPromptArgs(options),
     ...toolArgs(options),
     ...modelArgs(options),
     ...permissionArgs(options),

@@ -1,12 +1,12 @@
 /**
- * The system prompt: a custom text (`string`, `string[]` blocks joined by newlines, or
- * `{ type: 'custom' }`), a file, or Claude Code's own prompt (`{ type: 'preset' }`) with an
- * optional `append`. Left unset, the CLI runs with an empty system prompt (`--system-prompt ""`).
+ * The system prompt, as the official SDK types it: a custom text (`string`, `string[]` blocks
+ * joined by newlines, or `{ type: 'custom' }`) or Claude Code's own prompt (`{ type: 'preset' }`)
+ * with an optional `append`. Left unset, the CLI runs with an empty system prompt
+ * (`--system-prompt ""`). A prompt read from a file is `systemPromptFile` (an extension).
  */
 export type SystemPromptOption =
   | string
   | string[]
-  | { type: 'file'; path: string }
   | { type: 'custom'; prompt: string | string[]; snapshot?: boolean }
   | {
       type: 'preset';
@@ -112,8 +112,13 @@ export interface CliOptions {
   betas?: string[];
   /** Continue the most recent conversation in the working directory (`--continue`). */
   continue?: boolean;
-  /** Debug logging to stderr (`--debug`); a string is a category filter (`--debug=hooks`). */
-  debug?: boolean | string;
+  /** Debug logging to stderr (`--debug`). */
+  debug?: boolean;
+  /**
+   * ccsdk extension: debug logging of these categories only, the CLI's filter syntax (`api,hooks`,
+   * `!statsig`), sent as `--debug=<filter>`. Implies `debug`.
+   */
+  debugCategories?: string;
   /** Write debug logs to this file (`--debug-file`). */
   debugFile?: string;
   /** Tools removed from the model's context (`--disallowedTools a,b`). */
@@ -207,6 +212,11 @@ export interface CliOptions {
   strictMcpConfig?: boolean;
   /** System prompt; see {@link SystemPromptOption}. */
   systemPrompt?: SystemPromptOption;
+  /**
+   * ccsdk extension: read the system prompt from this file (`--system-prompt-file`), instead of
+   * `systemPrompt` (setting both is refused).
+   */
+  systemPromptFile?: string;
   /** API-side task budget in tokens (`--task-budget`). */
   taskBudget?: { total: number };
   /** Extended thinking (`--thinking`, `--max-thinking-tokens`, `--thinking-display`). */

@@ -31,17 +31,6 @@ export type AllowEntry = {
 
 /** Every allowed difference. */
 export const ALLOW_LIST: readonly AllowEntry[] = [
-  // Errors: every ccsdk error carries a stable string `code`.
-  {
-    name: 'AbortError',
-    kind: 'theirs-accepts-ours',
-    why: 'ours has `code` (`ABORTED`) like every ccsdk error; an official AbortError has none',
-  },
-  {
-    name: 'AbortError#constructor',
-    kind: 'ours-accepts-theirs',
-    why: 'ours also takes an options object (`cause`), so every official call fits',
-  },
   // In-process MCP: tool() of @ccsdk/mcp-inproc takes any Standard Schema (zod 3, zod 4, valibot, ...).
   ...['AnyZodRawShape', 'InferShape', 'SdkMcpToolDefinition', 'tool#result'].map(
     (name): AllowEntry => ({
@@ -60,27 +49,12 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours takes a readonly tool list and resources/prompts besides tools',
   },
-  // Options: extensions that widen a key.
-  {
-    name: 'Options.debug',
-    kind: 'ours-accepts-theirs',
-    why: "ours also takes a string: the CLI's debug category filter (`--debug api,hooks`)",
-  },
-  {
-    name: 'Options.systemPrompt',
-    kind: 'ours-accepts-theirs',
-    why: "ours also takes `{ type: 'file', path }` (`--system-prompt-file`)",
-  },
-  {
-    name: 'Query.close',
-    kind: 'theirs-accepts-ours',
-    why: 'ours returns a promise that settles when the CLI is gone; `q.close()` as a statement works the same',
-  },
+  // Query: our extension members, on objects a user receives.
   ...['Query', 'WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
     (name): AllowEntry => ({
       name,
       kind: 'theirs-accepts-ours',
-      why: 'Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query',
+      why: 'Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query',
     }),
   ),
   // Wire: the JSON-RPC payload of `mcp_message` is typed structurally (no MCP dependency in
@@ -105,14 +79,4 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
       why: 'resolveSettings() reads the settings files and options only: no server-managed or Windows registry policy',
     }),
   ),
-  {
-    name: 'ResolvedSettings',
-    kind: 'theirs-accepts-ours',
-    why: 'ours adds the required `errors` list (files skipped, fields dropped)',
-  },
-  {
-    name: 'resolveSettings#result',
-    kind: 'theirs-accepts-ours',
-    why: 'see ResolvedSettings',
-  },
 ];

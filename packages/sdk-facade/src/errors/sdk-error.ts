@@ -28,16 +28,29 @@ export class SdkError extends Error {
   }
 }
 
-/**
- * The query was cancelled through `options.abortController` or `options.signal`. Always this class,
- * never a timeout or a generic failure; `cause` is the signal's reason.
- */
-export class AbortError extends SdkError {
-  constructor(message = 'The query was aborted.', cause?: unknown) {
-    super({ code: 'ABORTED', message, cause });
+/** The class behind {@link AbortError}: an `SdkError` with code `ABORTED`. */
+class AbortErrorClass extends SdkError {
+  constructor(message?: string, options?: ErrorOptions) {
+    super({ code: 'ABORTED', message: message ?? 'The query was aborted.', cause: options?.cause });
     this.name = 'AbortError';
   }
 }
+
+/**
+ * The query was cancelled through `options.abortController` or `options.signal`. Always this class,
+ * never a timeout or a generic failure; `cause` is the signal's reason.
+ *
+ * Typed exactly as the official `AbortError` (an `Error`, constructed as `Error` is), so every
+ * program written against it compiles unchanged. At run time it is also an {@link SdkError} with
+ * code `ABORTED`: `SdkError.isInstance(error) && error.code === 'ABORTED'` holds for it.
+ */
+export interface AbortError extends Error {}
+
+/** Constructs an {@link AbortError}: `new AbortError(message?, { cause }?)`, as `Error` takes them. */
+export const AbortError: {
+  new (message?: string, options?: ErrorOptions): AbortError;
+  readonly prototype: AbortError;
+} = AbortErrorClass;
 
 /**
  * The CLI reported an error `result` (e.g. `error_max_turns`) and then exited non-zero. Carries that

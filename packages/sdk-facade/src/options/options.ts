@@ -32,9 +32,9 @@ type RetypedCliKeys =
  *
  * ccsdk extensions (absent from the official `Options`): `transport`, `signal`,
  * `initializeTimeoutMs`, `onWarning`, the transport's tuning (`resolveFrom`, `maxLineBytes`,
- * `closeGraceMs`, `killAfterMs`, `stderrTailBytes`, `rawLines`), `bare`, `advisorModel`, a
- * string `debug` filter, `mcpConfig` (a path or JSON text for `--mcp-config`), and `timeoutMs` on
- * hook matchers.
+ * `closeGraceMs`, `killAfterMs`, `stderrTailBytes`, `rawLines`), `bare`, `advisorModel`,
+ * `debugCategories` (`--debug=<filter>`), `systemPromptFile` (`--system-prompt-file`), `mcpConfig`
+ * (a path or JSON text for `--mcp-config`), and `timeoutMs` on hook matchers.
  */
 export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys> {
   /**

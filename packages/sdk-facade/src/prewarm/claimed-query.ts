@@ -79,6 +79,10 @@ export class ClaimedQuery extends SessionControlMethods implements Query {
     return this.#run.close();
   }
 
+  closeAndWait(): Promise<void> {
+    return this.#run.close();
+  }
+
   [Symbol.asyncDispose](): Promise<void> {
     return this.#run.close();
   }

@@ -113,7 +113,7 @@ export class QueryRun extends SessionControlMethods implements Query {
       (subtype, handler) => this.#traced(subtype, handler),
     );
     if (this.#signal?.aborted) {
-      const aborted = new AbortError(undefined, this.#signal.reason);
+      const aborted = new AbortError(undefined, { cause: this.#signal.reason });
       this.#tracing?.end(aborted);
       this.#stream.fail(aborted);
       this.#initialization = Promise.reject(aborted);
@@ -293,8 +293,8 @@ export class QueryRun extends SessionControlMethods implements Query {
   }
 
   readonly #onAbort = (): void => {
-    this.#tracing?.end(new AbortError(undefined, this.#signal?.reason));
-    this.#stream.fail(new AbortError(undefined, this.#signal?.reason));
+    this.#tracing?.end(new AbortError(undefined, { cause: this.#signal?.reason }));
+    this.#stream.fail(new AbortError(undefined, { cause: this.#signal?.reason }));
     void this.close();
   };
 

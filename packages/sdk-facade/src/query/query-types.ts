@@ -6,7 +6,8 @@ export type Prompt = string | AsyncIterable<SDKUserMessage>;
 
 /**
  * A running query: an async generator of the CLI's SDK messages, plus the control methods.
- * Breaking out of the loop, `return()`, `close()` or `await using` ends the CLI process tree.
+ * Breaking out of the loop, `return()`, `close()`, `closeAndWait()` or `await using` ends the CLI
+ * process tree.
  */
 export interface Query
   extends AsyncGenerator<SDKMessage, void, undefined>,
@@ -15,10 +16,15 @@ export interface Query
   streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void>;
   /**
    * Ends the session: runs cleanup, rejects pending control requests, closes in-process MCP
-   * servers and stops the CLI (stdin EOF, grace, SIGTERM, SIGKILL). Waits at most
-   * `QUERY_CLOSE_WAIT_MS` for the exit; the staged shutdown goes on past that bound.
+   * servers and stops the CLI (stdin EOF, grace, SIGTERM, SIGKILL). Returns at once, as the
+   * official `close()` does; {@link Query.closeAndWait} is the same with a promise to await.
    */
-  close(): Promise<void>;
-  /** {@link Query.close}, so that `await using q = query(...)` closes the query at the end of the block. */
+  close(): void;
+  /**
+   * ccsdk extension: {@link Query.close}, then settles when the CLI is gone, waiting at most
+   * `QUERY_CLOSE_WAIT_MS` for the exit (the staged shutdown goes on past that bound). Never rejects.
+   */
+  closeAndWait(): Promise<void>;
+  /** {@link Query.closeAndWait}, so that `await using q = query(...)` closes the query at the end of the block. */
   [Symbol.asyncDispose](): Promise<void>;
 }

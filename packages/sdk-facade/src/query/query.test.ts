@@ -1,8 +1,9 @@
 import type { SDKMessage } from '@ccsdk/control-protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { AbortError, ResultError } from '../errors/sdk-error.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { query } from './query.js';
+import type { Query } from './query-types.js';
 
 const INIT = { type: 'system', subtype: 'init', session_id: 's-1', model: 'claude-test' };
 const ASSISTANT = {
@@ -260,6 +261,20 @@ describe('query()', () => {
     await run.interrupt();
     expect(transport.controlRequests('interrupt')).toHaveLength(1);
     await run.close();
+  });
+
+  it('should type close() as the official does (void) and wait for the exit in closeAndWait()', async () => {
+    expectTypeOf<Query['close']>().returns.toEqualTypeOf<void>();
+    expectTypeOf<Query['closeAndWait']>().returns.toEqualTypeOf<Promise<void>>();
+    const transport = new FakeCliTransport();
+    const run = query({ prompt: 'go', options: { transport } });
+    await run.initializationResult();
+    const waiting = run.closeAndWait();
+    expect(transport.closed).toBe(false);
+    await waiting;
+    expect(transport.closed).toBe(true);
+    run.close();
+    await expect(run.closeAndWait()).resolves.toBeUndefined();
   });
 
   it('should expose the initialize answer', async () => {

@@ -21,8 +21,11 @@ export interface WarmQuery extends AsyncDisposable {
    * session is closed, so nothing is left running.
    */
   query(prompt: Prompt): Query;
-  /** Ends the session: cleanup callbacks, then the CLI's staged shutdown. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Ends the session: cleanup callbacks, then the CLI's staged shutdown. Idempotent. Returns at
+   * once, as the official `close()` does; `await using` (or `[Symbol.asyncDispose]()`) waits.
+   */
+  close(): void;
 }
 
 /**

@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { filterEscalatingDefaultMode } from './filter-escalating-default-mode.js';
 import { resolveSettings } from './resolve-settings.js';
 import { SettingsError } from './settings-error.js';
+import type { ResolvedSettings } from './settings-types.js';
 
 let root: string;
 let configDir: string;
@@ -111,8 +113,8 @@ describe('resolveSettings: files the CLI skips', () => {
     const result = await resolveSettings({ ...base(), onWarning: (e) => warnings.push(e) });
     expect(result.effective).toEqual({ model: 'p' });
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toBeInstanceOf(SettingsError);
-    expect(result.errors[0]).toMatchObject({ code: 'SETTINGS_MALFORMED', file: userFile(), field });
+    expect(result.errors?.[0]).toBeInstanceOf(SettingsError);
+    expect(result.errors?.[0]).toMatchObject({ code: 'SETTINGS_MALFORMED', file: userFile(), field });
     expect(warnings).toEqual(result.errors);
   });
 
@@ -268,5 +270,12 @@ describe('resolveSettings: option validation', () => {
 
   it('should reject a non-object argument', async () => {
     await expect(resolveSettings('cwd' as never)).rejects.toThrow(/expects an options object, got "cwd"/);
+  });
+});
+
+describe('ResolvedSettings as the official SDK types it', () => {
+  it('should accept a value built without our `errors` list (a test double written against the official type)', () => {
+    const double: ResolvedSettings = { effective: { model: 'm' }, provenance: {}, sources: [] };
+    expect(filterEscalatingDefaultMode(double)).toEqual({ model: 'm' });
   });
 });

@@ -75,9 +75,11 @@ export interface ResolvedSettings {
   };
   /**
    * ccsdk extension: files skipped and fields dropped, as the CLI skips them (it goes on
-   * without them).
+   * without them). `resolveSettings()` always sets it; it is optional so that a
+   * `ResolvedSettings` built by code written against the official type (a test double, say)
+   * still fits.
    */
-  errors: SettingsError[];
+  errors?: SettingsError[];
 }
 
 /**

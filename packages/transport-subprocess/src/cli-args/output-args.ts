@@ -1,10 +1,11 @@
 import type { CliOptions } from '../cli-options.js';
-import { checkBoolean, checkNonEmpty, checkToken, invalidOption } from './validate.js';
+import { checkBoolean, checkNonEmpty, checkToken } from './validate.js';
 
 /**
  * Switches about what the CLI emits and how it runs: `includePartialMessages`,
  * `includeHookEvents`, `forwardSubagentText`, `promptSuggestions`, `strictMcpConfig`, `bare`,
- * `debug` (a string is a category filter, sent as `--debug=<filter>`) and `debugFile`.
+ * `debug` (any truthy value, as the official SDK reads it), `debugCategories` (a category
+ * filter, sent as `--debug=<filter>`) and `debugFile`.
  * `false` gives no flag, except `promptSuggestions: false`, which is sent as
  * `--prompt-suggestions=false` so a settings file cannot turn suggestions on.
  */
@@ -28,11 +29,10 @@ export function outputArgs(options: CliOptions): string[] {
         : '--prompt-suggestions=false',
     );
   }
-  const { debug } = options;
-  if (debug !== undefined) {
-    if (debug === true) args.push('--debug');
-    else if (typeof debug === 'string') args.push(`--debug=${checkToken('debug', debug)}`);
-    else if (debug !== false) throw invalidOption('debug', 'a boolean or a category filter string', debug);
+  if (options.debugCategories !== undefined) {
+    args.push(`--debug=${checkToken('debugCategories', options.debugCategories)}`);
+  } else if (options.debug) {
+    args.push('--debug');
   }
   if (options.debugFile !== undefined)
     args.push('--debug-file', checkNonEmpty('debugFile', options.debugFile));

@@ -1,21 +1,36 @@
-import type { SystemPromptOption } from '../cli-options.js';
+import type { CliOptions } from '../cli-options.js';
 import { checkBoolean, checkNonEmpty, checkString, invalidOption } from './validate.js';
 
 const EXPECTED =
-  "a string, a string array, { type: 'file', path }, { type: 'custom', prompt } or { type: 'preset', preset: 'claude_code' }";
+  "a string, a string array, { type: 'custom', prompt } or { type: 'preset', preset: 'claude_code' }";
 
 /**
- * Flags for `systemPrompt`. Unset gives `--system-prompt ""` (an explicitly empty prompt, as the
- * peer SDKs do); a string array is joined with newlines; a preset without `append` adds no
- * prompt flag.
+ * Flags for `systemPrompt` and `systemPromptFile`. Unset gives `--system-prompt ""` (an explicitly
+ * empty prompt, as the peer SDKs do); a string array is joined with newlines; a preset without
+ * `append` adds no prompt flag; `systemPromptFile` is `--system-prompt-file`. Both set, or the
+ * `{ type: 'file' }` form of earlier ccsdk versions, is refused rather than dropping a prompt.
  */
-export function systemPromptArgs(value: SystemPromptOption | undefined): string[] {
+export function systemPromptArgs(options: Pick<CliOptions, 'systemPrompt' | 'systemPromptFile'>): string[] {
+  const value: unknown = options.systemPrompt;
+  if (options.systemPromptFile !== undefined) {
+    const path = checkNonEmpty('systemPromptFile', options.systemPromptFile);
+    if (value !== undefined) {
+      throw new TypeError('Invalid options: systemPrompt and systemPromptFile cannot be used together');
+    }
+    return ['--system-prompt-file', path];
+  }
   if (value === undefined) return ['--system-prompt', ''];
   if (typeof value === 'string' || Array.isArray(value)) return ['--system-prompt', promptText(value)];
   if (typeof value !== 'object' || value === null) throw invalidOption('systemPrompt', EXPECTED, value);
+  const prompt = value as { type?: unknown; [key: string]: unknown };
+  if (prompt.type === 'file') {
+    throw invalidOption('systemPrompt', `${EXPECTED} (a file is systemPromptFile)`, value);
+  }
+  return typedPromptArgs(prompt);
+}
+
+function typedPromptArgs(value: { type?: unknown; [key: string]: unknown }): string[] {
   switch (value.type) {
-    case 'file':
-      return ['--system-prompt-file', checkNonEmpty('systemPrompt.path', value.path)];
     case 'custom':
       return ['--system-prompt', promptText(value.prompt), ...snapshotArgs(value.snapshot)];
     case 'preset': {

@@ -4,10 +4,10 @@ import type * as T from '@anthropic-ai/claude-agent-sdk';
 import type * as O from '@ccsdk/sdk';
 import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
-// AbortError — allowed theirs-accepts-ours: ours has `code` (`ABORTED`) like every ccsdk error; an official AbortError has none
-export type Check_AbortError_instance = Expect<Assignable<PublicOf<O.AbortError>, PublicOf<T.AbortError>> extends true ? Not<Assignable<PublicOf<T.AbortError>, PublicOf<O.AbortError>>> : false>;
+// AbortError
+export type Check_AbortError_instance = Expect<Mutual<PublicOf<O.AbortError>, PublicOf<T.AbortError>>>;
 export type Check_AbortError_keys = Expect<Equal<MissingKeys<O.AbortError, T.AbortError>, never>>;
-export type Check_AbortError_constructor = Expect<Assignable<ConstructorParameters<typeof T.AbortError>, ConstructorParameters<typeof O.AbortError>> extends true ? Not<Assignable<ConstructorParameters<typeof O.AbortError>, ConstructorParameters<typeof T.AbortError>>> : false>;
+export type Check_AbortError_constructor = Expect<Mutual<ConstructorParameters<typeof O.AbortError>, ConstructorParameters<typeof T.AbortError>>>;
 // AccountInfo
 export type Check_AccountInfo = Expect<Mutual<O.AccountInfo, T.AccountInfo>>;
 export type Check_AccountInfo_keys = Expect<Equal<MissingKeys<O.AccountInfo, T.AccountInfo>, never>>;
@@ -295,11 +295,11 @@ export type Check_Options__settings = Expect<Mutual<O.Options['settings'], T.Opt
 export type Check_Options__managedSettings = Expect<Mutual<O.Options['managedSettings'], T.Options['managedSettings']>>;
 export type Check_Options__settingSources = Expect<Mutual<O.Options['settingSources'], T.Options['settingSources']>>;
 export type Check_Options__skills = Expect<Mutual<O.Options['skills'], T.Options['skills']>>;
-export type Check_Options__debug = Expect<Assignable<T.Options['debug'], O.Options['debug']> extends true ? Not<Assignable<O.Options['debug'], T.Options['debug']>> : false>;
+export type Check_Options__debug = Expect<Mutual<O.Options['debug'], T.Options['debug']>>;
 export type Check_Options__debugFile = Expect<Mutual<O.Options['debugFile'], T.Options['debugFile']>>;
 export type Check_Options__stderr = Expect<Mutual<O.Options['stderr'], T.Options['stderr']>>;
 export type Check_Options__strictMcpConfig = Expect<Mutual<O.Options['strictMcpConfig'], T.Options['strictMcpConfig']>>;
-export type Check_Options__systemPrompt = Expect<Assignable<T.Options['systemPrompt'], O.Options['systemPrompt']> extends true ? Not<Assignable<O.Options['systemPrompt'], T.Options['systemPrompt']>> : false>;
+export type Check_Options__systemPrompt = Expect<Mutual<O.Options['systemPrompt'], T.Options['systemPrompt']>>;
 export type Check_Options__title = Expect<Mutual<O.Options['title'], T.Options['title']>>;
 export type Check_Options__spawnClaudeCodeProcess = Expect<Mutual<O.Options['spawnClaudeCodeProcess'], T.Options['spawnClaudeCodeProcess']>>;
 // OutputFormat
@@ -398,7 +398,7 @@ export type Check_PreToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O
 // ProvenanceEntry
 export type Check_ProvenanceEntry = Expect<Mutual<O.ProvenanceEntry, T.ProvenanceEntry>>;
 export type Check_ProvenanceEntry_keys = Expect<Equal<MissingKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
-// Query — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+// Query — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
 export type Check_Query = Expect<Assignable<O.Query, T.Query> extends true ? Not<Assignable<T.Query, O.Query>> : false>;
 export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
 export type Check_Query__interrupt = Expect<Mutual<O.Query['interrupt'], T.Query['interrupt']>>;
@@ -430,15 +430,15 @@ export type Check_Query__setMcpServers = Expect<Mutual<O.Query['setMcpServers'],
 export type Check_Query__streamInput = Expect<Mutual<O.Query['streamInput'], T.Query['streamInput']>>;
 export type Check_Query__stopTask = Expect<Mutual<O.Query['stopTask'], T.Query['stopTask']>>;
 export type Check_Query__backgroundTasks = Expect<Mutual<O.Query['backgroundTasks'], T.Query['backgroundTasks']>>;
-export type Check_Query__close = Expect<Assignable<O.Query['close'], T.Query['close']> extends true ? Not<Assignable<T.Query['close'], O.Query['close']>> : false>;
+export type Check_Query__close = Expect<Mutual<O.Query['close'], T.Query['close']>>;
 // ResolveSettingsOptions
 export type Check_ResolveSettingsOptions = Expect<Mutual<O.ResolveSettingsOptions, T.ResolveSettingsOptions>>;
 export type Check_ResolveSettingsOptions_keys = Expect<Equal<MissingKeys<O.ResolveSettingsOptions, T.ResolveSettingsOptions>, 'serverManagedSettings' | 'registryPolicyFingerprint'>>;
 // ResolvedSettingSource
 export type Check_ResolvedSettingSource = Expect<Mutual<O.ResolvedSettingSource, T.ResolvedSettingSource>>;
 export type Check_ResolvedSettingSource_keys = Expect<Equal<MissingKeys<O.ResolvedSettingSource, T.ResolvedSettingSource>, never>>;
-// ResolvedSettings — allowed theirs-accepts-ours: ours adds the required `errors` list (files skipped, fields dropped)
-export type Check_ResolvedSettings = Expect<Assignable<O.ResolvedSettings, T.ResolvedSettings> extends true ? Not<Assignable<T.ResolvedSettings, O.ResolvedSettings>> : false>;
+// ResolvedSettings
+export type Check_ResolvedSettings = Expect<Mutual<O.ResolvedSettings, T.ResolvedSettings>>;
 export type Check_ResolvedSettings_keys = Expect<Equal<MissingKeys<O.ResolvedSettings, T.ResolvedSettings>, never>>;
 // RewindFilesResult
 export type Check_RewindFilesResult = Expect<Mutual<O.RewindFilesResult, T.RewindFilesResult>>;
@@ -739,7 +739,7 @@ export type Check_SetupHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.Setu
 // SlashCommand
 export type Check_SlashCommand = Expect<Mutual<O.SlashCommand, T.SlashCommand>>;
 export type Check_SlashCommand_keys = Expect<Equal<MissingKeys<O.SlashCommand, T.SlashCommand>, never>>;
-// SpareProcess — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+// SpareProcess — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
 export type Check_SpareProcess = Expect<Assignable<O.SpareProcess, T.SpareProcess> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
 export type Check_SpareProcess_keys = Expect<Equal<MissingKeys<O.SpareProcess, T.SpareProcess>, never>>;
 // SpawnOptions
@@ -826,7 +826,7 @@ export type Check_UserPromptSubmitHookInput_keys = Expect<Equal<MissingKeys<O.Us
 // UserPromptSubmitHookSpecificOutput
 export type Check_UserPromptSubmitHookSpecificOutput = Expect<Mutual<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>>;
 export type Check_UserPromptSubmitHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
-// WarmQuery — allowed theirs-accepts-ours: Query has our extension members (`request()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+// WarmQuery — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
 export type Check_WarmQuery = Expect<Assignable<O.WarmQuery, T.WarmQuery> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
 export type Check_WarmQuery_keys = Expect<Equal<MissingKeys<O.WarmQuery, T.WarmQuery>, never>>;
 // WorktreeCreateHookInput
@@ -888,7 +888,7 @@ export type Check_renameSession_parameters = Expect<Mutual<Parameters<typeof O.r
 export type Check_renameSession_result = Expect<Mutual<ReturnType<typeof O.renameSession>, ReturnType<typeof T.renameSession>>>;
 // resolveSettings
 export type Check_resolveSettings_parameters = Expect<Mutual<Parameters<typeof O.resolveSettings>, Parameters<typeof T.resolveSettings>>>;
-export type Check_resolveSettings_result = Expect<Assignable<ReturnType<typeof O.resolveSettings>, ReturnType<typeof T.resolveSettings>> extends true ? Not<Assignable<ReturnType<typeof T.resolveSettings>, ReturnType<typeof O.resolveSettings>>> : false>;
+export type Check_resolveSettings_result = Expect<Mutual<ReturnType<typeof O.resolveSettings>, ReturnType<typeof T.resolveSettings>>>;
 // startup
 export type Check_startup_parameters = Expect<Mutual<Parameters<typeof O.startup>, Parameters<typeof T.startup>>>;
 export type Check_startup_result = Expect<Assignable<ReturnType<typeof O.startup>, ReturnType<typeof T.startup>> extends true ? Not<Assignable<ReturnType<typeof T.startup>, ReturnType<typeof O.startup>>> : false>;
