@@ -17,11 +17,7 @@ export type { SdkMcpRequestExtra, SdkMcpResourceDefinition } from './resource.js
 export type { SdkMcpHandleOptions, SdkMcpRouterOptions } from './router.js';
 export { SdkMcpRouter } from './router.js';
 export type { InferShape, InferToolInput, ToolInputSchema, ToolInputShape } from './schema-types.js';
-export type {
-  CreateSdkMcpServerOptions,
-  McpSdkServerConfigWithInstance,
-  SdkMcpToolPolicy,
-} from './sdk-mcp-server.js';
+export type { CreateSdkMcpServerOptions, McpSdkServerConfigWithInstance } from './sdk-mcp-server.js';
 export { createSdkMcpServer, isSdkMcpServerConfig } from './sdk-mcp-server.js';
 export type { SdkMcpServerManifest } from './server-manifest.js';
 export { MAX_TIMER_DELAY_MS } from './timeout.js';

@@ -36,16 +36,6 @@ export interface CreateSdkMcpServerOptions {
   timeout?: number;
 }
 
-/** The permission policy of one tool of an in-process server, as the host declares it. */
-export type SdkMcpToolPolicy = {
-  /** The tool's name on its server. */
-  name: string;
-  /** How the CLI treats calls of the tool. */
-  permission_policy?: 'always_allow' | 'always_ask' | 'always_deny';
-  /** The most the organisation allows. */
-  org_max_permission?: 'allow' | 'ask' | 'blocked';
-};
-
 /**
  * The config of an in-process MCP server, for `query({ options: { mcpServers: { key: config } } })`:
  * an `McpServer` of `@modelcontextprotocol/sdk` (the caller's copy of it) as `instance`. The CLI
@@ -60,8 +50,15 @@ export type McpSdkServerConfigWithInstance = {
   name: string;
   /** Time limit of one tool call in ms, for the server's tools that set none. */
   timeout?: number;
-  /** Per-tool permission policies the host declares for this server. */
-  tools?: SdkMcpToolPolicy[];
+  /**
+   * Per-tool permission policies the host declares for this server (the official
+   * `McpServerToolPolicy`): `name`, `permission_policy`, `org_max_permission`.
+   */
+  tools?: {
+    name: string;
+    permission_policy?: 'always_allow' | 'always_ask' | 'always_deny';
+    org_max_permission?: 'allow' | 'ask' | 'blocked';
+  }[];
   /** The MCP server that answers the CLI's messages. */
   instance: McpServer;
 };
