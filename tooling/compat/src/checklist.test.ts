@@ -45,7 +45,7 @@ describe('the drop-in checklist against @anthropic-ai/claude-agent-sdk 0.3.332',
     }
     for (const name of MEMBER_CHECKED) {
       const members = new Set(input.officialMembers[name]);
-      for (const entry of ALLOW_LIST.filter((e) => e.name.startsWith(`${name}.`))) {
+      for (const entry of input.allowList.filter((e) => e.name.startsWith(`${name}.`))) {
         expect(
           members.has(entry.name.slice(name.length + 1)),
           `${entry.name} is not an official member`,

@@ -48,6 +48,17 @@ describe.each(SUBPATHS)('the drop-in checklist of the `%s` entry', (subpath) => 
   });
 });
 
+describe('the names of the subpath entries, the other way', () => {
+  it('should be, for `sdk-tools`, exactly the official names: no name of ours the official lacks', () => {
+    const from = join(COMPAT_DIR, 'src', 'index.ts');
+    const names = (specifier: string) => listModuleExports(specifier, from).map((e) => e.name);
+    expect(names(oursSpecifier('sdk-tools'))).toEqual(
+      readSubpathInput('sdk-tools').official.map((e) => e.name),
+    );
+    expect(names('@ccsdk/sdk/sdk-tools.js')).toEqual(names('@ccsdk/sdk/sdk-tools'));
+  });
+});
+
 describe('the run-time names of the subpath entries', () => {
   it('should be, for `core`, exactly the names the official `core` exports as values', async () => {
     const { officialValues } = readSubpathInput('core');
