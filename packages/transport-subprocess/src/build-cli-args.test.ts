@@ -273,17 +273,15 @@ describe('buildCliArgs', () => {
     ],
     ['resumeSessionAt without resume', { resumeSessionAt: 'a' }, 'resumeSessionAt'],
     ['resumeDropsTurn without resumeSessionAt', { resume: UUID, resumeDropsTurn: 'u' }, 'resumeDropsTurn'],
-    ['empty resume', { resume: '' }, 'resume'],
-    ['maxTurns zero', { maxTurns: 0 }, 'maxTurns'],
-    ['maxTurns fraction', { maxTurns: 1.5 }, 'maxTurns'],
+    ['maxTurns not a number', { maxTurns: 'many' }, 'maxTurns'],
     ['maxBudgetUsd NaN', { maxBudgetUsd: Number.NaN }, 'maxBudgetUsd'],
     ['taskBudget negative', { taskBudget: { total: -1 } }, 'taskBudget.total'],
     ['model flag injection', { model: '--bare' }, 'model'],
-    ['effort unknown', { effort: 'huge' }, 'effort'],
+    ['effort starting with -', { effort: '--bare' }, 'effort'],
     ['thinking type unknown', { thinking: { type: 'sometimes' } }, 'thinking.type'],
     ['thinking display unknown', { thinking: { type: 'adaptive', display: 'loud' } }, 'thinking.display'],
     ['tools not a list', { tools: 'Bash' }, 'tools'],
-    ['tool name with comma', { allowedTools: ['a,b'] }, 'allowedTools[]'],
+    ['tool name with NUL', { allowedTools: ['a\0b'] }, 'allowedTools[]'],
     ['settingSources unknown', { settingSources: ['user', 'global'] }, 'settingSources[]'],
     ['plugin type unknown', { plugins: [{ type: 'remote', path: 'x' }] }, 'plugins[].type'],
     ['sandbox with settings path', { settings: '/s.json', sandbox: { enabled: true } }, 'settings'],
@@ -313,11 +311,55 @@ describe('buildCliArgs', () => {
     ['mcpConfig empty', { mcpConfig: '' }, 'mcpConfig'],
     ['debugCategories starting with -', { debugCategories: '-x' }, 'debugCategories'],
     ['systemPromptFile empty', { systemPromptFile: '' }, 'systemPromptFile'],
-    ['boolean given as string', { bare: 'yes' }, 'bare'],
   ];
   it.each(invalid)('should refuse %s with a TypeError naming the option', (_name, options, optionName) => {
     expect(() => buildCliArgs(options as CliOptions)).toThrow(TypeError);
     expect(() => buildCliArgs(options as CliOptions)).toThrow(optionName);
+  });
+
+  // Each row: a value the official SDK 0.3.332 accepts (run side by side with the real CLI), and
+  // the flags it sends for it, which ours sends too.
+  const asOfficial: Array<[string, Record<string, unknown>, string[]]> = [
+    [
+      'empty model, fallbackModel, resume, agent: unset',
+      { model: '', fallbackModel: '', resume: '', agent: '' },
+      [],
+    ],
+    [
+      'empty permissionPromptToolName and settings: unset',
+      { permissionPromptToolName: '', settings: '' },
+      [],
+    ],
+    ['maxTurns 0: unset (no limit)', { maxTurns: 0 }, []],
+    ['maxTurns NaN: unset', { maxTurns: Number.NaN }, []],
+    ['maxTurns as given', { maxTurns: 1.5 }, ['--max-turns', '1.5']],
+    ['maxTurns negative as given', { maxTurns: -1 }, ['--max-turns', '-1']],
+    ['maxTurns as text', { maxTurns: '3' }, ['--max-turns', '3']],
+    ['maxThinkingTokens fraction', { maxThinkingTokens: 1.5 }, ['--max-thinking-tokens', '1.5']],
+    ['thinking budget 0', { thinking: { type: 'enabled', budgetTokens: 0 } }, ['--max-thinking-tokens', '0']],
+    [
+      'an effort level the CLI does not know (it warns, uses its default)',
+      { effort: 'minimal' },
+      ['--effort', 'minimal'],
+    ],
+    [
+      'allow and deny rules with commas inside',
+      { allowedTools: ['Bash(git diff:*,git log:*)'], disallowedTools: ['Bash(rm:*,mv:*)'] },
+      ['--allowedTools', 'Bash(git diff:*,git log:*)', '--disallowedTools', 'Bash(rm:*,mv:*)'],
+    ],
+    [
+      'empty tool names joined as given',
+      { tools: ['Bash', ''], betas: [''] },
+      ['--tools', 'Bash,', '--betas', ''],
+    ],
+    ['an empty additional directory', { additionalDirectories: [''] }, ['--add-dir', '']],
+    ['a switch given as 1', { includePartialMessages: 1 }, ['--include-partial-messages']],
+    ["a switch given as 'true'", { strictMcpConfig: 'true' }, ['--strict-mcp-config']],
+    ['a switch given as 0', { bare: 0, forkSession: '' }, []],
+    ['persistSession 0 keeps persistence (only false turns it off)', { persistSession: 0 }, []],
+  ];
+  it.each(asOfficial)('should read %s as the official SDK does', (_name, options, expected) => {
+    expect(middle(options as CliOptions)).toEqual([...EMPTY_PROMPT, ...expected]);
   });
 
   it('should quote the bad value in the error', () => {

@@ -9,6 +9,7 @@ import { systemPromptArgs } from './cli-args/system-prompt-args.js';
 import { toolArgs } from './cli-args/tool-args.js';
 import { checkRecord } from './cli-args/validate.js';
 import type { CliOptions } from './cli-options.js';
+import { readAsOfficial } from './official-reading.js';
 
 /**
  * Turns options into the CLI's arguments (without the executable itself).
@@ -16,10 +17,12 @@ import type { CliOptions } from './cli-options.js';
  * Always `--output-format stream-json --verbose … --input-format stream-json`; the prompt is
  * never on argv (it goes over stdin). Ids use the `--flag=value` form. Every option is validated
  * here: a bad value throws a `TypeError` that names the option and quotes the value. Unknown
- * keys are ignored.
+ * keys are ignored. Values are first read as the official SDK reads them (`readAsOfficial`): a
+ * falsy `model`, `resume` or `maxTurns` is unset, a switch is on for any truthy value.
  */
-export function buildCliArgs(options: CliOptions = {}): string[] {
-  checkRecord('options', options);
+export function buildCliArgs(given: CliOptions = {}): string[] {
+  checkRecord('options', given);
+  const options = readAsOfficial(given);
   return [
     '--output-format',
     'stream-json',

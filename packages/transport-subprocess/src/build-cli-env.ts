@@ -1,5 +1,6 @@
 import { checkBoolean, checkRecord, invalidOption } from './cli-args/validate.js';
 import type { CliOptions } from './cli-options.js';
+import { readAsOfficial } from './official-reading.js';
 
 /** Environment variable that turns on file checkpointing for SDK sessions. */
 export const FILE_CHECKPOINTING_ENV = 'CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING';
@@ -12,7 +13,8 @@ export const QUESTION_PREVIEW_FORMAT_ENV = 'CLAUDE_CODE_QUESTION_PREVIEW_FORMAT'
  * `enableFileCheckpointing: true` gives `CLAUDE_CODE_ENABLE_SDK_FILE_CHECKPOINTING=true`;
  * `toolConfig.askUserQuestion.previewFormat` gives `CLAUDE_CODE_QUESTION_PREVIEW_FORMAT`.
  */
-export function buildCliEnv(options: CliOptions = {}): Record<string, string> {
+export function buildCliEnv(given: CliOptions = {}): Record<string, string> {
+  const options = readAsOfficial(given);
   const env: Record<string, string> = {};
   if (
     options.enableFileCheckpointing !== undefined &&

@@ -54,8 +54,10 @@ describe('buildProcessEnv', () => {
     expect(buildProcessEnv().PATH).toBe(process.env.PATH);
   });
 
-  it('should refuse a non-string value', () => {
-    expect(() => buildProcessEnv({ env: { A: 3 as unknown as string } })).toThrow(TypeError);
+  it('should pass a number or boolean as its text, as the official SDK does, and refuse other values', () => {
+    const env = { A: 3, B: true } as unknown as Record<string, string>;
+    expect(buildProcessEnv({ baseEnv: {}, env })).toMatchObject({ A: '3', B: 'true' });
+    expect(() => buildProcessEnv({ env: { A: {} as unknown as string } })).toThrow(TypeError);
     expect(() => buildProcessEnv({ env: { A: 'a\0b' } })).toThrow('env.A');
   });
 });
@@ -65,6 +67,10 @@ describe('buildCliEnv', () => {
     expect(buildCliEnv({ enableFileCheckpointing: true })).toEqual({ [FILE_CHECKPOINTING_ENV]: 'true' });
     expect(buildCliEnv({ enableFileCheckpointing: false })).toEqual({});
     expect(buildCliEnv({})).toEqual({});
-    expect(() => buildCliEnv({ enableFileCheckpointing: 'yes' as unknown as boolean })).toThrow(TypeError);
+    // Any truthy value turns it on, as the official SDK reads it.
+    expect(buildCliEnv({ enableFileCheckpointing: 'yes' as unknown as boolean })).toEqual({
+      [FILE_CHECKPOINTING_ENV]: 'true',
+    });
+    expect(buildCliEnv({ enableFileCheckpointing: 0 as unknown as boolean })).toEqual({});
   });
 });

@@ -30,8 +30,12 @@ export function buildProcessEnv(options: BuildProcessEnvOptions = {}): Record<st
   result.CLAUDE_CODE_ENTRYPOINT = SDK_ENTRYPOINT;
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete result[key];
+    // A number or boolean is passed as its text, as a spawn's environment takes it.
+    else if (typeof value === 'number' || typeof value === 'boolean') result[key] = String(value);
     else if (typeof value !== 'string' || value.includes('\0')) {
-      throw new TypeError(`Invalid option env.${key}: expected a string without NUL bytes or undefined`);
+      throw new TypeError(
+        `Invalid option env.${key}: expected a string without NUL bytes, a number, a boolean or undefined`,
+      );
     } else result[key] = value;
   }
   Object.assign(result, options.cliEnv);

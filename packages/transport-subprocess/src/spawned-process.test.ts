@@ -117,7 +117,27 @@ describe('executable', () => {
     await waitUntil(() => rec.messages.length > 0);
   });
 
-  it('should refuse an unknown runtime, quoting it', () => {
-    expect(() => new SubprocessTransport({ executable: 'python' as never })).toThrow(/"python"/);
+  it('should run a script CLI under a runtime given as a path, as the official SDK does', async () => {
+    const calls: SpawnOptions[] = [];
+    const transport = new SubprocessTransport({
+      pathToClaudeCodeExecutable: FAKE_CLI,
+      executable: process.execPath as 'node',
+      spawnClaudeCodeProcess: (options) => {
+        calls.push(options);
+        return spawn(options.command, options.args, { env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+      },
+    });
+    open.push(transport);
+    const rec = record(transport);
+    await transport.start();
+    await rec.next('system');
+    expect(calls[0]?.command).toBe(process.execPath);
+    expect(calls[0]?.args[0]).toBe(FAKE_CLI);
+  });
+
+  it('should take any runtime name, and refuse only an empty or non-string one', () => {
+    expect(() => new SubprocessTransport({ executable: 'nodejs' as never })).not.toThrow();
+    expect(() => new SubprocessTransport({ executable: 42 as never })).toThrow(/executable/);
+    expect(() => new SubprocessTransport({ executable: 'a\0b' as never })).toThrow(/executable/);
   });
 });

@@ -406,8 +406,8 @@ describe('SubprocessTransport lifecycle errors', () => {
     ['stderrTailBytes NaN', { stderrTailBytes: Number.NaN }],
     ['stderr not a function', { stderr: 'log' as unknown as () => void }],
     ['executableArgs not an array', { executableArgs: '--x' as unknown as string[] }],
-    ['cwd empty', { cwd: '' }],
-    ['a bad CLI option', { maxTurns: -3 }],
+    ['cwd not a string', { cwd: 42 as unknown as string }],
+    ['a bad CLI option', { maxTurns: 'many' as unknown as number }],
   ])('should refuse %s in the constructor with a TypeError', (_name, options) => {
     expect(() => new SubprocessTransport(options)).toThrow(TypeError);
   });

@@ -7,6 +7,7 @@ import { endGroupSurvivors } from './end-group-survivors.js';
 import { ProcessExitError, SubprocessTransportError } from './errors.js';
 import { findClaudeCodeCli } from './find-cli.js';
 import { WRITE_FAILURE_EXIT_WAIT_MS } from './limits.js';
+import { readAsOfficial } from './official-reading.js';
 import { signalGroup } from './process-group.js';
 import { type CliChildProcess, spawnCli } from './spawn-cli.js';
 import { isDirectory, mapSpawnError, workingDirectoryError } from './spawn-errors.js';
@@ -87,7 +88,8 @@ export class SubprocessTransport implements Transport {
   readonly #spawnAbort = new AbortController();
 
   /** Validates every option now; a bad one throws a `TypeError` quoting it. */
-  constructor(options: SubprocessTransportOptions = {}) {
+  constructor(given: SubprocessTransportOptions = {}) {
+    const options = readAsOfficial(given);
     this.#settings = resolveTransportSettings(options);
     this.#options = options;
     this.#cliArgs = buildCliArgs(options);

@@ -5,8 +5,6 @@ import type { JavaScriptRuntime } from './find-cli.js';
 import { DEFAULT_CLOSE_GRACE_MS, DEFAULT_KILL_AFTER_MS, DEFAULT_STDERR_TAIL_BYTES } from './limits.js';
 import type { SpawnClaudeCodeProcess } from './spawned-process.js';
 
-const JAVASCRIPT_RUNTIMES: readonly unknown[] = ['node', 'bun', 'deno'];
-
 /** Options of `SubprocessTransport`: the CLI options plus how to find, run and stop the process. */
 export interface SubprocessTransportOptions extends CliOptions {
   /** Run exactly this CLI file (a `.js`/`.mjs`/`.cjs` file runs under Node). Default: discovered. */
@@ -15,7 +13,9 @@ export interface SubprocessTransportOptions extends CliOptions {
   executableArgs?: string[];
   /**
    * The JavaScript runtime for a script CLI (`.js`/`.mjs`/`.cjs`): `node`, `bun` or `deno`, found
-   * on `PATH`. Default: this process's own Node. A native binary runs as itself either way.
+   * on `PATH`. Default: this process's own Node. A native binary runs as itself either way. At
+   * run time any command is taken, as the official SDK takes it: a path such as
+   * `process.execPath`, or another name on `PATH`.
    */
   executable?: JavaScriptRuntime;
   /**
@@ -79,9 +79,7 @@ export function resolveTransportSettings(options: SubprocessTransportOptions): R
     });
   }
   if (options.env !== undefined) checkRecord('env', options.env);
-  if (options.executable !== undefined && !JAVASCRIPT_RUNTIMES.includes(options.executable)) {
-    throw invalidOption('executable', "'node', 'bun' or 'deno'", options.executable);
-  }
+  if (options.executable !== undefined) checkNonEmpty('executable', options.executable);
   if (options.spawnClaudeCodeProcess !== undefined && typeof options.spawnClaudeCodeProcess !== 'function') {
     throw invalidOption('spawnClaudeCodeProcess', 'a function', options.spawnClaudeCodeProcess);
   }

@@ -37,10 +37,10 @@ export function buildInitializeRequest(
     request['supportedDialogKinds'] = [...options.supportedDialogKinds];
   }
   if (options.agentProgressSummaries !== undefined) {
-    request['agentProgressSummaries'] = options.agentProgressSummaries;
+    request['agentProgressSummaries'] = Boolean(options.agentProgressSummaries);
   }
   if (options.perTaskStopAffordance !== undefined) {
-    request['perTaskStopAffordance'] = options.perTaskStopAffordance;
+    request['perTaskStopAffordance'] = Boolean(options.perTaskStopAffordance);
   }
   return request;
 }

@@ -4,21 +4,42 @@ import { SESSION_OPTION_RULES } from './validate-session-options.js';
 
 type Rule = (options: Options) => string | undefined;
 
+/** Whether a string option is set, as the official SDK reads it (`''` is not). */
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * Whether `value` works as an abort controller: an `AbortController`, or any object with an
+ * `AbortSignal`-like `signal` (a polyfill, another realm's), which is all the query reads.
+ */
+function isAbortControllerLike(value: unknown): boolean {
+  if (value instanceof AbortController) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const signal: unknown = (value as { signal?: unknown }).signal;
+  return (
+    typeof signal === 'object' &&
+    signal !== null &&
+    typeof (signal as AbortSignal).aborted === 'boolean' &&
+    typeof (signal as AbortSignal).addEventListener === 'function'
+  );
+}
+
 const RULES: readonly Rule[] = [
   (o) =>
     o.canUseTool !== undefined && typeof o.canUseTool !== 'function'
       ? `options.canUseTool must be a function, got ${typeof o.canUseTool}`
       : undefined,
   (o) =>
-    o.canUseTool !== undefined && o.permissionPromptToolName !== undefined
+    o.canUseTool !== undefined && isGiven(o.permissionPromptToolName)
       ? `options.canUseTool and options.permissionPromptToolName (${JSON.stringify(o.permissionPromptToolName)}) cannot be used together: canUseTool already answers permission prompts over stdio`
       : undefined,
   (o) =>
-    o.resumeSessionAt !== undefined && o.resume === undefined
+    o.resumeSessionAt !== undefined && !isGiven(o.resume)
       ? `options.resumeSessionAt (${JSON.stringify(o.resumeSessionAt)}) needs options.resume`
       : undefined,
   (o) =>
-    o.sessionId !== undefined && (o.resume !== undefined || o.continue === true) && o.forkSession !== true
+    o.sessionId !== undefined && (isGiven(o.resume) || Boolean(o.continue)) && !o.forkSession
       ? `options.sessionId (${JSON.stringify(o.sessionId)}) with options.resume or options.continue needs options.forkSession: true`
       : undefined,
   (o) =>
@@ -53,8 +74,8 @@ const RULES: readonly Rule[] = [
       ? `options.loadTimeoutMs must be a positive number of ms, got ${String(o.loadTimeoutMs)}`
       : undefined,
   (o) =>
-    o.abortController !== undefined && !(o.abortController instanceof AbortController)
-      ? 'options.abortController must be an AbortController'
+    o.abortController !== undefined && !isAbortControllerLike(o.abortController)
+      ? 'options.abortController must be an AbortController (or an object with its AbortSignal `signal`)'
       : undefined,
   (o) =>
     o.signal !== undefined && !(o.signal instanceof AbortSignal)

@@ -2,8 +2,6 @@ import type { Options } from './options.js';
 
 type Rule = (options: Options) => string | undefined;
 
-const BOOLEAN_OPTIONS = ['verbatimPrompts', 'agentProgressSummaries', 'perTaskStopAffordance'] as const;
-
 /** The rules of the options that travel in `initialize` or answer dialogs (title, aliases, ...). */
 export const SESSION_OPTION_RULES: readonly Rule[] = [
   (o) =>
@@ -41,11 +39,4 @@ export const SESSION_OPTION_RULES: readonly Rule[] = [
       ? `options.supportedDialogKinds (${JSON.stringify(kinds)}) needs options.onUserDialog to render them`
       : undefined;
   },
-  ...BOOLEAN_OPTIONS.map(
-    (name): Rule =>
-      (o) =>
-        o[name] !== undefined && typeof o[name] !== 'boolean'
-          ? `options.${name} must be a boolean, got ${JSON.stringify(o[name])}`
-          : undefined,
-  ),
 ];

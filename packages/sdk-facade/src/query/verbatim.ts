@@ -8,6 +8,7 @@ export function outgoingUserMessage(
   message: SDKUserMessage,
   verbatimPrompts: boolean | undefined,
 ): SDKUserMessage {
-  if (verbatimPrompts !== true) return message;
+  // Any truthy value, as the official SDK reads it.
+  if (!verbatimPrompts) return message;
   return { ...message, client_composed: true } as SDKUserMessage;
 }

@@ -1,5 +1,6 @@
 import type { CliOptions } from '../cli-options.js';
 import {
+  checkCount,
   checkListItems,
   checkOneOf,
   checkPositiveInteger,
@@ -10,7 +11,6 @@ import {
   toJsonText,
 } from './validate.js';
 
-const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 const THINKING_DISPLAYS = ['summarized', 'omitted'] as const;
 
 /**
@@ -34,9 +34,7 @@ export function modelArgs(options: CliOptions): string[] {
     const betas = checkListItems('betas', options.betas);
     if (betas.length > 0) args.push('--betas', betas.join(','));
   }
-  if (options.maxTurns !== undefined) {
-    args.push('--max-turns', String(checkPositiveInteger('maxTurns', options.maxTurns)));
-  }
+  if (options.maxTurns !== undefined) args.push('--max-turns', checkCount('maxTurns', options.maxTurns));
   if (options.maxBudgetUsd !== undefined) {
     args.push('--max-budget-usd', String(checkPositiveNumber('maxBudgetUsd', options.maxBudgetUsd)));
   }
@@ -45,8 +43,8 @@ export function modelArgs(options: CliOptions): string[] {
     args.push('--task-budget', String(checkPositiveInteger('taskBudget.total', budget.total)));
   }
   args.push(...thinkingArgs(options));
-  if (options.effort !== undefined)
-    args.push('--effort', checkOneOf('effort', options.effort, EFFORT_LEVELS));
+  // A level the CLI does not know is passed too: it warns and runs with its default effort.
+  if (options.effort !== undefined) args.push('--effort', checkToken('effort', options.effort));
   if (options.outputFormat !== undefined) {
     const format = checkRecord('outputFormat', options.outputFormat);
     if (format.type !== 'json_schema') throw invalidOption('outputFormat.type', '"json_schema"', format.type);
@@ -60,11 +58,7 @@ function thinkingArgs(options: CliOptions): string[] {
   const { thinking } = options;
   if (thinking === undefined) {
     if (options.maxThinkingTokens === undefined) return [];
-    if (options.maxThinkingTokens === 0) return ['--max-thinking-tokens', '0'];
-    return [
-      '--max-thinking-tokens',
-      String(checkPositiveInteger('maxThinkingTokens', options.maxThinkingTokens)),
-    ];
+    return ['--max-thinking-tokens', checkCount('maxThinkingTokens', options.maxThinkingTokens)];
   }
   const record = checkRecord('thinking', thinking);
   const args: string[] = [];
@@ -75,10 +69,7 @@ function thinkingArgs(options: CliOptions): string[] {
     case 'enabled':
       if (record.budgetTokens === undefined) args.push('--thinking', 'enabled');
       else
-        args.push(
-          '--max-thinking-tokens',
-          String(checkPositiveInteger('thinking.budgetTokens', record.budgetTokens)),
-        );
+        args.push('--max-thinking-tokens', checkCount('thinking.budgetTokens', record.budgetTokens));
       break;
     case 'disabled':
       return ['--thinking', 'disabled'];

@@ -1,5 +1,12 @@
 import type { CliOptions } from '../cli-options.js';
-import { checkNonEmpty, checkOneOf, checkRecord, invalidOption, toJsonText } from './validate.js';
+import {
+  checkNonEmpty,
+  checkOneOf,
+  checkRecord,
+  checkString,
+  invalidOption,
+  toJsonText,
+} from './validate.js';
 
 const SETTING_SOURCES = ['user', 'project', 'local'] as const;
 
@@ -38,7 +45,8 @@ export function settingsArgs(options: CliOptions): string[] {
       throw invalidOption('additionalDirectories', 'an array of paths', options.additionalDirectories);
     }
     for (const dir of options.additionalDirectories) {
-      args.push('--add-dir', checkNonEmpty('additionalDirectories[]', dir));
+      // An empty path is passed too, as the official SDK passes it (the CLI reads it as the cwd).
+      args.push('--add-dir', checkString('additionalDirectories[]', dir));
     }
   }
   args.push(...pluginArgs(options));

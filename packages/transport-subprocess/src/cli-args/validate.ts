@@ -69,17 +69,28 @@ export function checkOneOf<const T extends string>(name: string, value: unknown,
 }
 
 /**
- * Throws unless `value` is an array of strings usable in a comma-joined flag value: no NUL, no
- * comma, not empty.
+ * Throws unless `value` is an array of strings without NUL bytes. They are joined with commas into
+ * one flag value, as the official SDK joins them: an item may hold commas of its own (a rule such
+ * as `Bash(git diff:*,git log:*)`, which the CLI reads whole) and may be empty.
  */
 export function checkListItems(name: string, value: unknown): string[] {
   if (!Array.isArray(value)) throw invalidOption(name, 'an array of strings', value);
   for (const item of value) {
-    if (typeof item !== 'string' || item === '' || item.includes(',') || item.includes('\0')) {
-      throw invalidOption(`${name}[]`, 'a non-empty string without commas', item);
+    if (typeof item !== 'string' || item.includes('\0')) {
+      throw invalidOption(`${name}[]`, 'a string without NUL bytes', item);
     }
   }
   return value as string[];
+}
+
+/**
+ * A count (turns, tokens) as the flag value the CLI parses: a finite number, or a string of one,
+ * passed as the official SDK passes it (the CLI decides what a fraction or a negative means).
+ */
+export function checkCount(name: string, value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value)) return value;
+  throw invalidOption(name, 'a finite number', value);
 }
 
 /** Throws unless `value` is a plain object (not null, not an array). */
