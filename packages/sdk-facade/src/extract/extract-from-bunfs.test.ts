@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,8 @@ const { extractFromBunfs } = await import('./extract-from-bunfs.js');
 const { ExtractError } = await import('./extract-error.js');
 
 const SCRIPT = Buffer.from('#!/bin/sh\necho "extracted $1"\n');
+/** The current user's folder for copies, under the test's temporary folder. */
+const copies = () => join(folder, `ccsdk-bunfs-${process.getuid?.() ?? ''}`);
 let folder: string;
 const savedTmp = process.env['TMPDIR'];
 
@@ -62,7 +64,8 @@ describe('extractFromBunfs', () => {
   it('should copy an embedded file out to a real executable file that runs', () => {
     embedded.set('/$bunfs/root/claude', SCRIPT);
     const real = extractFromBunfs('/$bunfs/root/claude');
-    expect(real.startsWith(join(folder, 'ccsdk-bunfs'))).toBe(true);
+    expect(real.startsWith(`${copies()}/`)).toBe(true);
+    expect(statSync(copies()).mode & 0o077).toBe(0);
     expect(real.endsWith('-claude')).toBe(true);
     expect(readFileSync(real)).toEqual(SCRIPT);
     expect(statSync(real).mode & 0o111).toBe(0o111);
@@ -107,7 +110,20 @@ describe('extractFromBunfs', () => {
   it('should fail with EXTRACT_WRITE_FAILED when the copy cannot be written', () => {
     embedded.set('/$bunfs/root/claude', SCRIPT);
     // The folder the copy goes to is a file: nothing can be created in it.
-    writeFileSync(join(folder, 'ccsdk-bunfs'), 'not a folder');
+    writeFileSync(copies(), 'not a folder');
     expect(codeOf(() => extractFromBunfs('/$bunfs/root/claude'))).toBe('EXTRACT_WRITE_FAILED');
+  });
+
+  it('should refuse a folder for copies that other users can write to, and not run what is in it', () => {
+    embedded.set('/$bunfs/root/claude', SCRIPT);
+    const real = extractFromBunfs('/$bunfs/root/claude');
+    rmSync(copies(), { recursive: true });
+    // Another user made the folder first, writable by all, and planted a file under the copy's name.
+    mkdirSync(copies());
+    chmodSync(copies(), 0o777);
+    writeFileSync(real, '#!/bin/sh\necho planted\n', { mode: 0o755 });
+    // The same content under another embedded path would land on the planted name.
+    embedded.set('/$bunfs/other/claude', SCRIPT);
+    expect(codeOf(() => extractFromBunfs('/$bunfs/other/claude'))).toBe('EXTRACT_WRITE_FAILED');
   });
 });
