@@ -2,6 +2,7 @@
  * Type tests: checked by `tsc -p tsconfig.json` (this file is under `src`), never run. Each
  * `@ts-expect-error` fails the type check if the line below it stops being an error.
  */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { expectTypeOf } from 'vitest';
 import { z } from 'zod';
@@ -81,7 +82,21 @@ const calc = createSdkMcpServer({
 });
 expectTypeOf(calc).toEqualTypeOf<McpSdkServerConfigWithInstance>();
 expectTypeOf(calc.type).toEqualTypeOf<'sdk'>();
-const router = new SdkMcpRouter({ calc }, { toolTimeoutMs: 1000 });
+// The instance is the MCP SDK's McpServer: register more on it with the SDK's own API.
+expectTypeOf(calc.instance).toEqualTypeOf<McpServer>();
+calc.instance.registerTool('more', { inputSchema: { n: z.number() } }, ({ n }) => text(String(n)));
+// A hand-built McpServer is a config as well, and the official optional fields fit.
+const handBuilt: McpSdkServerConfigWithInstance = {
+  type: 'sdk',
+  name: 'hand',
+  timeout: 5000,
+  tools: [{ name: 'more', permission_policy: 'always_ask' }],
+  instance: new McpServer({ name: 'hand', version: '1.0.0' }),
+};
+// @ts-expect-error the instance must be an McpServer, not any object
+const notAServer: McpSdkServerConfigWithInstance = { type: 'sdk', name: 'x', instance: {} };
+void notAServer;
+const router = new SdkMcpRouter({ calc, handBuilt }, { toolTimeoutMs: 1000 });
 expectTypeOf(router.handle('calc', {})).toEqualTypeOf<Promise<unknown>>();
 
 // Prompt arguments are inferred too.
