@@ -248,8 +248,8 @@ describe('listSessions reads only the head and the tail', () => {
 
 describe('listSessions options', () => {
   it('should reject bad options with a TypeError quoting the value', async () => {
-    await expect(listSessions({ limit: '2' as unknown as number })).rejects.toThrow(
-      /limit must be a number, got "2"/,
+    await expect(listSessions({ limit: 'two' as unknown as number })).rejects.toThrow(
+      /limit must be a number or the text of one, got "two"/,
     );
     await expect(listSessions({ offset: true as unknown as number })).rejects.toThrow(TypeError);
     await expect(listSessions({ dir: 7 as unknown as string })).rejects.toThrow(/dir/);

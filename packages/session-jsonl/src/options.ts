@@ -40,13 +40,17 @@ export function optionalDir(options: Record<string, unknown>): string | undefine
 /**
  * A numeric count option (`limit`, `offset`), leniently as the official SDK reads it: absent,
  * `null`, `NaN`, zero or negative all mean "none" (`undefined`); a fraction is kept as given, for
- * {@link paginate} and {@link paginateListing} to round. Only a value that is not a number at all
- * is refused (`TypeError`).
+ * {@link paginate} and {@link paginateListing} to round; the text of a number (`'2'`, as a query
+ * string gives it) counts as that number, as it does for the official SDK. Any other value is
+ * refused (`TypeError`).
  */
 export function optionalCount(options: Record<string, unknown>, name: string): number | undefined {
-  const value = options[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number') fail(name, 'a number', value);
+  const given = options[name];
+  if (given === undefined || given === null) return undefined;
+  const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  if (typeof value !== 'number' || (typeof given === 'string' && Number.isNaN(value))) {
+    fail(name, 'a number or the text of one', given);
+  }
   return value > 0 ? value : undefined;
 }
 

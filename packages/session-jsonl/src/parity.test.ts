@@ -228,7 +228,13 @@ describe('issue 13: behaviour shared with the official SDK', () => {
     expect(await uuidsOf(0x201, { offset: 1.5, limit: 1.6 })).toEqual([mid(0x201, 2), mid(0x201, 3)]);
     expect(await uuidsOf(0x201, { limit: 0.5 })).toEqual([]);
     expect(await uuidsOf(0x201, { limit: -1, offset: -2 })).toHaveLength(6);
-    await expect(listSessions({ ...options, limit: '2' as unknown as number })).rejects.toThrow(TypeError);
+    // The text of a number counts as the number, as the official SDK 0.3.332 reads it (run side by side).
+    expect(await ids({ limit: '2' as unknown as number })).toEqual(all.slice(0, 2));
+    expect(await uuidsOf(0x201, { offset: '4' as unknown as number })).toEqual([
+      mid(0x201, 5),
+      mid(0x201, 6),
+    ]);
+    await expect(listSessions({ ...options, limit: 'x' as unknown as number })).rejects.toThrow(TypeError);
     await expect(
       getSessionMessages(sid(0x201), { ...options, offset: {} as unknown as number }),
     ).rejects.toThrow(/offset must be a number/);

@@ -157,7 +157,8 @@ describe('getSessionMessages', () => {
     expect(await read(body, { offset: 3, limit: 4 })).toEqual(all.slice(3, 7));
     expect(await read(body, { offset: 8, limit: 0 })).toEqual(all.slice(8));
     expect(await read(body, { offset: 20 })).toEqual([]);
-    await expect(read(body, { limit: '2' as unknown as number })).rejects.toThrow(TypeError);
+    expect(await read(body, { limit: '2' as unknown as number })).toEqual(all.slice(0, 2));
+    await expect(read(body, { limit: 'two' as unknown as number })).rejects.toThrow(TypeError);
     await expect(read(body, { onWarning: 'no' as unknown as () => void })).rejects.toThrow(TypeError);
   });
 

@@ -23,13 +23,17 @@ export function pathOption(options: Record<string, unknown>, name: string): stri
 
 /**
  * A numeric count option (`limit`, `offset`), read as the disk readers read it: absent, `null`,
- * `NaN`, zero or negative mean none (`undefined`); a fraction is kept for the page to round. Only a
- * value that is not a number at all is refused (`TypeError`).
+ * `NaN`, zero or negative mean none (`undefined`); a fraction is kept for the page to round; the
+ * text of a number (`'2'`) counts as that number, as for the official SDK. Any other value is
+ * refused (`TypeError`).
  */
 export function countOption(options: Record<string, unknown>, name: string): number | undefined {
-  const value = options[name];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number') fail(name, 'a number', value);
+  const given = options[name];
+  if (given === undefined || given === null) return undefined;
+  const value = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+  if (typeof value !== 'number' || (typeof given === 'string' && Number.isNaN(value))) {
+    fail(name, 'a number or the text of one', given);
+  }
   return value > 0 ? value : undefined;
 }
 

@@ -1,7 +1,10 @@
-/** Throws a `TypeError` naming the argument unless `value` is a non-empty string. */
+/**
+ * Throws a `TypeError` naming the argument unless `value` is a string. An empty one is sent as
+ * is, as the official SDK sends it: the CLI answers it (a `null` file, an unknown server).
+ */
 export function checkText(name: string, value: unknown): void {
-  if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${name} must be a non-empty string, got ${JSON.stringify(value) ?? String(value)}`);
+  if (typeof value !== 'string') {
+    throw new TypeError(`${name} must be a string, got ${JSON.stringify(value) ?? String(value)}`);
   }
 }
 
@@ -12,9 +15,9 @@ export function checkOptionalRecord(name: string, value: unknown): void {
   }
 }
 
-/** Throws a `TypeError` unless `mtime` is a non-negative integer of ms. */
+/** Throws a `TypeError` unless `mtime` is a finite number of ms (sent as given, as the official sends it). */
 export function checkMtime(mtime: unknown): void {
-  if (typeof mtime !== 'number' || !Number.isSafeInteger(mtime) || mtime < 0) {
-    throw new TypeError(`seedReadState: mtime must be a non-negative integer of ms, got ${String(mtime)}`);
+  if (typeof mtime !== 'number' || !Number.isFinite(mtime)) {
+    throw new TypeError(`seedReadState: mtime must be a finite number of ms, got ${String(mtime)}`);
   }
 }

@@ -159,14 +159,42 @@ describe('session control methods', () => {
   });
 
   it.each([
-    ['readFile', [''], /path/],
-    ['readFile', ['a', { maxBytes: -1 }], /maxBytes/],
-    ['readFile', ['a', { encoding: 'latin1' }], /"latin1"/],
+    ['readFile', [''], 'read_file', { path: '' }],
+    [
+      'readFile',
+      ['a', { maxBytes: -1, encoding: 'latin1' }],
+      'read_file',
+      { max_bytes: -1, encoding: 'latin1' },
+    ],
+    ['seedReadState', ['', 1.5], 'seed_read_state', { path: '', mtime: 1.5 }],
+    ['seedReadState', ['a', -5], 'seed_read_state', { mtime: -5 }],
+    ['backgroundTasks', [''], 'background_tasks', {}],
+    ['setMcpPermissionModeOverride', ['', null], 'set_mcp_permission_mode_override', { serverName: '' }],
+    ['reloadPlugins', [null], 'reload_plugins', {}],
+  ])(
+    '%s(%j) should be sent to the CLI, as the official SDK sends it',
+    async (method, args, subtype, payload) => {
+      const transport = new FakeCliTransport();
+      const run = query({ prompt: 'go', options: { transport } });
+      await run.initializationResult();
+      void Promise.resolve(call(run, method, args)).catch(() => {});
+      const sent = await transport.waitForSent(
+        (m) =>
+          (m['request'] as { subtype?: string })?.subtype !== 'initialize' && m['type'] === 'control_request',
+      );
+      expect(sent['request']).toMatchObject(payload);
+      expect((sent['request'] as { subtype: string }).subtype).toBe(subtype);
+      await run.closeAndWait();
+    },
+  );
+
+  it.each([
+    ['readFile', [42], /path/],
     ['readMcpResource', ['srv', 42], /uri/],
     ['applyFlagSettings', [null], /settings/],
     ['updateSettings', ['projectSettings', {}], /"projectSettings"/],
-    ['seedReadState', ['a', -5], /-5/],
-    ['seedReadState', ['a', 1.5], /1\.5/],
+    ['seedReadState', ['a', Number.NaN], /NaN/],
+    ['reloadPlugins', ['all'], /"all"/],
     ['setMcpPermissionModeOverride', ['srv', 'bypassPermissions'], /"bypassPermissions"/],
   ])(
     '%s(%j) should throw a TypeError quoting the bad argument before sending',

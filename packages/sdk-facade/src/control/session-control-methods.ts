@@ -40,14 +40,8 @@ export abstract class SessionControlMethods extends ControlMethods {
     options: { maxBytes?: number; encoding?: 'utf-8' | 'base64' } = {},
   ): Promise<SDKControlReadFileResponse | null> {
     checkText('readFile: path', path);
-    if (options.maxBytes !== undefined && !(Number.isSafeInteger(options.maxBytes) && options.maxBytes > 0)) {
-      throw new TypeError(`readFile: maxBytes must be a positive integer, got ${String(options.maxBytes)}`);
-    }
-    if (options.encoding !== undefined && options.encoding !== 'utf-8' && options.encoding !== 'base64') {
-      throw new TypeError(
-        `readFile: encoding must be 'utf-8' or 'base64', got ${JSON.stringify(options.encoding)}`,
-      );
-    }
+    // An empty path, a `maxBytes` or an `encoding` the CLI refuses is sent as the official SDK
+    // sends it, and resolves `null` as the CLI's refusal does.
     return this.request<SDKControlReadFileResponse>('read_file', {
       path,
       ...(options.maxBytes === undefined ? {} : { max_bytes: options.maxBytes }),
@@ -72,8 +66,10 @@ export abstract class SessionControlMethods extends ControlMethods {
 
   /** Re-reads the plugins (plus `addPlugins`) and resolves with the refreshed components. */
   reloadPlugins(
-    options: { holdOnCacheImpact?: boolean; addPlugins?: SdkPluginConfig[]; refuseIfBusy?: boolean } = {},
+    given: { holdOnCacheImpact?: boolean; addPlugins?: SdkPluginConfig[]; refuseIfBusy?: boolean } = {},
   ): Promise<SDKControlReloadPluginsResponse> {
+    // `null` is no options, as the official SDK reads it.
+    const options = given ?? {};
     checkOptionalRecord('reloadPlugins: options', options);
     return this.request<SDKControlReloadPluginsResponse>('reload_plugins', {
       ...(options.holdOnCacheImpact === undefined ? {} : { hold_on_cache_impact: options.holdOnCacheImpact }),
@@ -112,13 +108,14 @@ export abstract class SessionControlMethods extends ControlMethods {
 
   /**
    * Sends running foreground tasks (Bash, subagents) to the background: one by its tool_use id,
-   * or all. Resolves false only when `toolUseId` matched no foreground task.
+   * or all (also for an empty `toolUseId`, as the official SDK reads it). Resolves false only when
+   * `toolUseId` matched no foreground task.
    */
   backgroundTasks(toolUseId?: string): Promise<boolean> {
     if (toolUseId !== undefined) checkText('backgroundTasks: toolUseId', toolUseId);
     return this.request<{ backgrounded?: boolean }>(
       'background_tasks',
-      toolUseId === undefined ? {} : { tool_use_id: toolUseId },
+      toolUseId === undefined || toolUseId === '' ? {} : { tool_use_id: toolUseId },
     ).then((reply) => reply.backgrounded !== false);
   }
 
