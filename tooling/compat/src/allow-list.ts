@@ -72,11 +72,9 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours folds any readonly entry list (entries are checked at run time)',
   },
-  ...['ResolveSettingsOptions.serverManagedSettings', 'ResolveSettingsOptions.registryPolicyFingerprint'].map(
-    (name): AllowEntry => ({
-      name,
-      kind: 'missing',
-      why: 'resolveSettings() reads the settings files and options only: no server-managed or Windows registry policy',
-    }),
-  ),
+  {
+    name: 'ResolveSettingsOptions.serverManagedSettings',
+    kind: 'missing',
+    why: 'resolveSettings() reads the settings files and options only: no server-managed policy tier',
+  },
 ];

@@ -279,3 +279,26 @@ describe('ResolvedSettings as the official SDK types it', () => {
     expect(filterEscalatingDefaultMode(double)).toEqual({ model: 'm' });
   });
 });
+
+describe('resolveSettings registryPolicyFingerprint', () => {
+  it('should take the option as the official does and never call it (no registry is read)', async () => {
+    let calls = 0;
+    const cwd = await mkdtemp(join(tmpdir(), 'ccsdk-fingerprint-'));
+    try {
+      const resolved = await resolveSettings({
+        cwd,
+        settingSources: [],
+        managedSettingsDir: join(cwd, 'no-policy'),
+        settings: { model: 'm' },
+        registryPolicyFingerprint: () => {
+          calls += 1;
+          return { hklm: null, hkcu: null };
+        },
+      });
+      expect(resolved.effective).toEqual({ model: 'm' });
+      expect(calls).toBe(0);
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+});

@@ -30,6 +30,12 @@ export interface ResolveSettingsOptions
   > {
   /** Folder of the policy files; default {@link defaultManagedSettingsDir} for this platform. */
   managedSettingsDir?: string;
+  /**
+   * Taken as the official SDK takes it, and not called: there it only tells when the Windows
+   * registry policy must be read again (the function supplies no policy), and this SDK reads no
+   * registry.
+   */
+  registryPolicyFingerprint?: () => { hklm: string | null; hkcu: string | null } | undefined;
 }
 
 /**
