@@ -48,7 +48,9 @@ export interface AbortError extends Error {}
 
 /** Constructs an {@link AbortError}: `new AbortError(message?, { cause }?)`, as `Error` takes them. */
 export const AbortError: {
+  /** An abort with `message` (default "The query was aborted.") and `options.cause` (the signal's reason). */
   new (message?: string, options?: ErrorOptions): AbortError;
+  /** What every `AbortError` inherits from. */
   readonly prototype: AbortError;
 } = AbortErrorClass;
 
