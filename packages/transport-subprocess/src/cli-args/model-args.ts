@@ -68,8 +68,7 @@ function thinkingArgs(options: CliOptions): string[] {
       break;
     case 'enabled':
       if (record.budgetTokens === undefined) args.push('--thinking', 'enabled');
-      else
-        args.push('--max-thinking-tokens', checkCount('thinking.budgetTokens', record.budgetTokens));
+      else args.push('--max-thinking-tokens', checkCount('thinking.budgetTokens', record.budgetTokens));
       break;
     case 'disabled':
       return ['--thinking', 'disabled'];
