@@ -234,7 +234,7 @@ export { PrewarmError } from './prewarm/prewarm-error.js';
 export type { SpareProcess } from './prewarm/spare-process.js';
 export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
 export { query } from './query/query.js';
-export type { Prompt, Query } from './query/query-types.js';
+export type { ExtendedQuery, Prompt, Query } from './query/query-types.js';
 export type { WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
 export type { MatchableCommand } from './search/command-matcher.js';

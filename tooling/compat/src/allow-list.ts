@@ -49,12 +49,15 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours takes a readonly tool list and resources/prompts besides tools',
   },
-  // Query: our extension members, on objects a user receives.
-  ...['Query', 'WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
+  // Query is the official type exactly; what query(), WarmQuery.query() and SpareProcess.claim()
+  // return is our ExtendedQuery (Query plus `request()`, `closeAndWait()`, `[Symbol.asyncDispose]`),
+  // and WarmQuery has `initialization`. Only a result read back as a type (`ReturnType<typeof query>`
+  // given to a hand-made double) can tell; a Query-typed double fits every parameter typed Query.
+  ...['WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
     (name): AllowEntry => ({
       name,
       kind: 'theirs-accepts-ours',
-      why: 'Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query',
+      why: 'returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse',
     }),
   ),
   // Wire: the JSON-RPC payload of `mcp_message` is typed structurally (no MCP dependency in

@@ -3,14 +3,14 @@ import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { InitializationResult } from '../control/initialization.js';
 import { SessionControlMethods } from '../control/session-control-methods.js';
 import type { QueryRun } from '../query/query-run.js';
-import type { Query } from '../query/query-types.js';
+import type { ExtendedQuery } from '../query/query-types.js';
 
 /**
  * The Query a spare's `claim()` returns: the spare's own run, except that the session's
  * description (`initializationResult()` and what reads it) is the claimed folder's, from the
  * claim's answer, rather than the parking folder's.
  */
-export class ClaimedQuery extends SessionControlMethods implements Query {
+export class ClaimedQuery extends SessionControlMethods implements ExtendedQuery {
   readonly #run: QueryRun;
   #initialization: Promise<InitializationResult> = new Promise(() => {});
   #failure: { error: unknown } | undefined;

@@ -3,7 +3,7 @@ import type { InitializationResult } from '../control/initialization.js';
 import { SdkError } from '../errors/sdk-error.js';
 import { checkPrompt } from '../query/query.js';
 import type { QueryRun } from '../query/query-run.js';
-import type { Prompt, Query } from '../query/query-types.js';
+import type { ExtendedQuery, Prompt } from '../query/query-types.js';
 import { buildClaimRequest, type ClaimOptions, checkClaimOptions } from './claim-options.js';
 import { ClaimedQuery } from './claimed-query.js';
 import { type ClaimInfo, PrewarmError } from './prewarm-error.js';
@@ -33,7 +33,7 @@ export interface SpareProcess extends AsyncDisposable {
    * overlay is applied first. Throws on a second call, after `close()`, after the spare exited,
    * or when `settings` carries a hook key (then nothing was sent and the spare stays parked).
    */
-  claim(params: { prompt: Prompt; options: ClaimOptions }): Query;
+  claim(params: { prompt: Prompt; options: ClaimOptions }): ExtendedQuery;
   /** Settles when the CLI answered the claim; rejects with a `PrewarmError` saying why not. */
   readonly claimed: Promise<ClaimInfo>;
   /** Settles when the spare's process has exited, claimed or not. */
@@ -82,7 +82,7 @@ export class Spare implements SpareProcess {
     });
   }
 
-  claim(params: { prompt: Prompt; options: ClaimOptions }): Query {
+  claim(params: { prompt: Prompt; options: ClaimOptions }): ExtendedQuery {
     if (this.#used || this.#gone !== undefined) {
       throw new SdkError({
         code: 'QUERY_CLOSED',

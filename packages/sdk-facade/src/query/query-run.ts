@@ -22,7 +22,7 @@ import { QueryTracing } from '../tracing/query-tracing.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
 import { SdkMessageStream } from './message-stream.js';
-import type { Prompt, Query } from './query-types.js';
+import type { ExtendedQuery, Prompt } from './query-types.js';
 import { userMessageFromText } from './user-message.js';
 import { outgoingUserMessage } from './verbatim.js';
 
@@ -34,7 +34,7 @@ export type CleanupCallback = () => Promise<void> | void;
  * takes its prompt with {@link QueryRun.sendPrompt} (at once for `query()`, later for a
  * `WarmQuery`), and yields the CLI's messages.
  */
-export class QueryRun extends SessionControlMethods implements Query {
+export class QueryRun extends SessionControlMethods implements ExtendedQuery {
   readonly #options: Options;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { AbortError, ResultError } from '../errors/sdk-error.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { query } from './query.js';
-import type { Query } from './query-types.js';
+import type { ExtendedQuery, Query } from './query-types.js';
 
 const INIT = { type: 'system', subtype: 'init', session_id: 's-1', model: 'claude-test' };
 const ASSISTANT = {
@@ -265,7 +265,11 @@ describe('query()', () => {
 
   it('should type close() as the official does (void) and wait for the exit in closeAndWait()', async () => {
     expectTypeOf<Query['close']>().returns.toEqualTypeOf<void>();
-    expectTypeOf<Query['closeAndWait']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf<ExtendedQuery['closeAndWait']>().returns.toEqualTypeOf<Promise<void>>();
+    expectTypeOf(query).returns.toEqualTypeOf<ExtendedQuery>();
+    // The extensions are not on Query, so a value typed with the official Query fits a Query parameter.
+    expectTypeOf<Query>().not.toHaveProperty('closeAndWait');
+    expectTypeOf<Query>().not.toHaveProperty('request');
     const transport = new FakeCliTransport();
     const run = query({ prompt: 'go', options: { transport } });
     await run.initializationResult();

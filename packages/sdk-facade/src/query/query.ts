@@ -2,7 +2,7 @@ import type { Options } from '../options/options.js';
 import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { QueryRun } from './query-run.js';
-import type { Prompt, Query } from './query-types.js';
+import type { ExtendedQuery, Prompt } from './query-types.js';
 
 /**
  * Starts a Claude Code session and returns its message stream.
@@ -19,7 +19,7 @@ import type { Prompt, Query } from './query-types.js';
  * The session itself (hooks via `registerHooks`, permissions, in-process MCP, the transcript
  * mirror, close order) lives in `QueryRun` (query-run.ts).
  */
-export function query(params: { prompt: Prompt; options?: Options }): Query {
+export function query(params: { prompt: Prompt; options?: Options }): ExtendedQuery {
   const options = params.options ?? {};
   validateOptions(options);
   warnUnsentOptions(options);

@@ -6,7 +6,7 @@ import { validateOptions } from '../options/validate-options.js';
 import { INITIALIZE_TIMEOUT_MS } from './limits.js';
 import { checkPrompt } from './query.js';
 import { QueryRun } from './query-run.js';
-import type { Prompt, Query } from './query-types.js';
+import type { ExtendedQuery, Prompt } from './query-types.js';
 
 /**
  * A pre-warmed session from {@link startup}: the CLI is running and initialized. It serves exactly
@@ -20,7 +20,7 @@ export interface WarmQuery extends AsyncDisposable {
    * code `QUERY_CLOSED` on a second call or after `close()`; if it throws for any reason the
    * session is closed, so nothing is left running.
    */
-  query(prompt: Prompt): Query;
+  query(prompt: Prompt): ExtendedQuery;
   /**
    * Ends the session: cleanup callbacks, then the CLI's staged shutdown. Idempotent. Returns at
    * once, as the official `close()` does; `await using` (or `[Symbol.asyncDispose]()`) waits.
@@ -67,7 +67,7 @@ class OneShotWarmQuery implements WarmQuery {
     this.initialization = initialization;
   }
 
-  query(prompt: Prompt): Query {
+  query(prompt: Prompt): ExtendedQuery {
     if (this.#used || this.#closed) {
       throw new SdkError({
         code: 'QUERY_CLOSED',

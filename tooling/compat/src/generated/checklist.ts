@@ -398,8 +398,8 @@ export type Check_PreToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O
 // ProvenanceEntry
 export type Check_ProvenanceEntry = Expect<Mutual<O.ProvenanceEntry, T.ProvenanceEntry>>;
 export type Check_ProvenanceEntry_keys = Expect<Equal<MissingKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
-// Query — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
-export type Check_Query = Expect<Assignable<O.Query, T.Query> extends true ? Not<Assignable<T.Query, O.Query>> : false>;
+// Query
+export type Check_Query = Expect<Mutual<O.Query, T.Query>>;
 export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
 export type Check_Query__interrupt = Expect<Mutual<O.Query['interrupt'], T.Query['interrupt']>>;
 export type Check_Query__setPermissionMode = Expect<Mutual<O.Query['setPermissionMode'], T.Query['setPermissionMode']>>;
@@ -739,7 +739,7 @@ export type Check_SetupHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.Setu
 // SlashCommand
 export type Check_SlashCommand = Expect<Mutual<O.SlashCommand, T.SlashCommand>>;
 export type Check_SlashCommand_keys = Expect<Equal<MissingKeys<O.SlashCommand, T.SlashCommand>, never>>;
-// SpareProcess — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+// SpareProcess — allowed theirs-accepts-ours: returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse
 export type Check_SpareProcess = Expect<Assignable<O.SpareProcess, T.SpareProcess> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
 export type Check_SpareProcess_keys = Expect<Equal<MissingKeys<O.SpareProcess, T.SpareProcess>, never>>;
 // SpawnOptions
@@ -826,7 +826,7 @@ export type Check_UserPromptSubmitHookInput_keys = Expect<Equal<MissingKeys<O.Us
 // UserPromptSubmitHookSpecificOutput
 export type Check_UserPromptSubmitHookSpecificOutput = Expect<Mutual<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>>;
 export type Check_UserPromptSubmitHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
-// WarmQuery — allowed theirs-accepts-ours: Query has our extension members (`request()`, `closeAndWait()`, `[Symbol.asyncDispose]`, WarmQuery `initialization`): ours fits where the official is expected, not the reverse; a SpareProcess claims such a Query
+// WarmQuery — allowed theirs-accepts-ours: returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse
 export type Check_WarmQuery = Expect<Assignable<O.WarmQuery, T.WarmQuery> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
 export type Check_WarmQuery_keys = Expect<Equal<MissingKeys<O.WarmQuery, T.WarmQuery>, never>>;
 // WorktreeCreateHookInput
