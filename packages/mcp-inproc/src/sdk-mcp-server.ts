@@ -55,8 +55,11 @@ export type McpSdkServerConfigWithInstance = {
    * `McpServerToolPolicy`): `name`, `permission_policy`, `org_max_permission`.
    */
   tools?: {
+    /** The tool's name on this server. */
     name: string;
+    /** Whether the CLI runs the tool without asking, always asks, or never runs it. */
     permission_policy?: 'always_allow' | 'always_ask' | 'always_deny';
+    /** The most permissive policy the organization allows for the tool. */
     org_max_permission?: 'allow' | 'ask' | 'blocked';
   }[];
   /** The MCP server that answers the CLI's messages. */
