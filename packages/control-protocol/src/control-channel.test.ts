@@ -4,7 +4,7 @@ import type { ControlChannelOptions } from './channel-options.js';
 import { ControlChannel } from './control-channel.js';
 import { ControlProtocolError } from './errors.js';
 import { createLinkedTransportPair } from './in-memory-transport.js';
-import { DEFAULT_CONTROL_REQUEST_TIMEOUT_MS } from './limits.js';
+import { ANSWERED_REQUEST_IDS_KEPT, DEFAULT_CONTROL_REQUEST_TIMEOUT_MS } from './limits.js';
 import type { Transport } from './transport.js';
 
 /** Lets queued microtasks (in-memory delivery, handler promises) run. */
@@ -323,6 +323,24 @@ describe('ControlChannel inbound requests', () => {
       { subtype: 'success', request_id: '0', response: {} },
       { subtype: 'success', request_id: '', response: {} },
     ]);
+  });
+
+  it('should drop the CLI echoing our own replies quietly, for the last ANSWERED_REQUEST_IDS_KEPT answers only', async () => {
+    const { channel, cli, fromSdk, errors } = await rig();
+    channel.setHandler('hook_callback', () => ({ continue: true }));
+    const ids = Array.from({ length: ANSWERED_REQUEST_IDS_KEPT + 1 }, (_, i) => `cli-${i}`);
+    for (const id of ids) await cli.send(inbound(id, 'hook_callback'));
+    await settle();
+    expect(fromSdk).toHaveLength(ids.length);
+    // With --replay-user-messages the CLI sends each of our control_responses back.
+    for (const reply of fromSdk.slice(1)) await cli.send(reply);
+    await settle();
+    expect(errors).toEqual([]);
+    // The oldest answer is forgotten (bounded memory), and an id never seen is still reported.
+    await cli.send(fromSdk[0]);
+    await cli.send(success('never-asked'));
+    await settle();
+    expect(errors.map((e) => (e as ControlProtocolError).code)).toEqual(['STRAY_RESPONSE', 'STRAY_RESPONSE']);
   });
 
   it('should answer an error and report HANDLER_FAILED when the handler throws', async () => {

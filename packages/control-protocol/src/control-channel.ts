@@ -284,7 +284,7 @@ export class ControlChannel {
     const requestId = body.request_id;
     const subtype = this.#pending.subtypeOf(requestId);
     if (subtype === undefined) {
-      if (this.#pending.wasAbandoned(requestId)) return;
+      if (this.#pending.wasAbandoned(requestId) || this.#inbound.wasAnswered(requestId)) return;
       this.#emitError(strayResponseError(requestId));
       return;
     }

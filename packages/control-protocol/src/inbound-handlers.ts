@@ -1,3 +1,5 @@
+import { ANSWERED_REQUEST_IDS_KEPT } from './limits.js';
+import { RecentIds } from './recent-ids.js';
 import type { ControlRequestBody } from './wire/control-messages.js';
 
 /** What a handler of an inbound control request learns besides the request. */
@@ -24,6 +26,7 @@ export type ControlRequestHandler = (
 export class InboundHandlers {
   readonly #handlers = new Map<string, ControlRequestHandler>();
   readonly #inFlight = new Map<string, AbortController>();
+  readonly #answered = new RecentIds(ANSWERED_REQUEST_IDS_KEPT);
 
   /** Installs (or, with undefined, removes) the handler of `subtype`. */
   set(subtype: string, handler: ControlRequestHandler | undefined): void {
@@ -46,7 +49,17 @@ export class InboundHandlers {
 
   /** Stops tracking a request whose handler has settled. */
   finish(requestId: string, controller: AbortController): void {
-    if (this.#inFlight.get(requestId) === controller) this.#inFlight.delete(requestId);
+    if (this.#inFlight.get(requestId) !== controller) return;
+    this.#inFlight.delete(requestId);
+    this.#answered.add(requestId);
+  }
+
+  /**
+   * True when a request with this id was answered here lately: a `control_response` under that
+   * id is our own reply coming back (the CLI echoes them with `--replay-user-messages`).
+   */
+  wasAnswered(requestId: string): boolean {
+    return this.#answered.has(requestId);
   }
 
   /** Aborts one in-flight request. False when none is in flight under that id. */

@@ -13,6 +13,7 @@ export type { JsonLinesDecoderOptions } from './json-lines-decoder.js';
 export { JsonLinesDecoder } from './json-lines-decoder.js';
 export {
   ABANDONED_REQUEST_IDS_KEPT,
+  ANSWERED_REQUEST_IDS_KEPT,
   BAD_LINE_PREVIEW_CHARS,
   DEFAULT_CONTROL_REQUEST_TIMEOUT_MS,
   DEFAULT_MAX_LINE_BYTES,

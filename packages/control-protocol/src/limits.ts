@@ -22,3 +22,10 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
  * late reply to one of them is dropped quietly instead of being reported as a stray response.
  */
 export const ABANDONED_REQUEST_IDS_KEPT = 1024;
+
+/**
+ * How many ids of the CLI's requests that this side answered the channel remembers, so that
+ * the CLI echoing one of our replies back (it does with `--replay-user-messages`) is dropped
+ * quietly instead of being reported as a stray response.
+ */
+export const ANSWERED_REQUEST_IDS_KEPT = 256;

@@ -1,5 +1,6 @@
 import { ControlProtocolError } from './errors.js';
 import { ABANDONED_REQUEST_IDS_KEPT } from './limits.js';
+import { RecentIds } from './recent-ids.js';
 
 interface PendingEntry {
   readonly subtype: string;
@@ -20,7 +21,7 @@ export interface PendingRequestLimits {
  */
 export class PendingRequests {
   readonly #entries = new Map<string, PendingEntry>();
-  readonly #abandoned = new Set<string>();
+  readonly #abandoned = new RecentIds(ABANDONED_REQUEST_IDS_KEPT);
 
   /** Number of requests still waiting. */
   get size(): number {
@@ -118,9 +119,5 @@ export class PendingRequests {
   #abandon(requestId: string, error: Error): void {
     if (!this.reject(requestId, error)) return;
     this.#abandoned.add(requestId);
-    if (this.#abandoned.size > ABANDONED_REQUEST_IDS_KEPT) {
-      const oldest = this.#abandoned.values().next().value;
-      if (oldest !== undefined) this.#abandoned.delete(oldest);
-    }
   }
 }
