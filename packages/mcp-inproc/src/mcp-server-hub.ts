@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+// The Web Crypto global (Node 19+ and browsers), so this module also bundles for a browser.
+const randomUUID = (): string => globalThis.crypto.randomUUID();
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SdkMcpError } from './errors.js';

@@ -1,365 +1,48 @@
-import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
-import {
-  ControlChannel,
-  ControlProtocolError,
-  type ControlRequestHandler,
-  type Transport,
-  type TransportCloseInfo,
-} from '@ccsdk/control-protocol';
-import type { McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import type { InitializationResult } from '../control/initialization.js';
-import { buildInitializeRequest } from '../control/initialize-request.js';
-import { SessionControlMethods } from '../control/session-control-methods.js';
-import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
-import { AbortError, SdkError } from '../errors/sdk-error.js';
-import { registerHooks } from '../hooks/register-hooks.js';
-import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
+import type { Transport } from '@ccsdk/control-protocol';
+import type { EngineHooks, EngineHost } from '../engine/query-engine.js';
+import { QueryEngine } from '../engine/query-engine.js';
 import type { Options } from '../options/options.js';
-import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { createSessionMirror } from '../sessions/session-mirror.js';
 import { createStoreResumeTransport, resumesFromStore } from '../sessions/store-resume.js';
 import { QueryTracing } from '../tracing/query-tracing.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
-import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from './limits.js';
-import { SdkMessageStream } from './message-stream.js';
-import type { ExtendedQuery, Prompt } from './query-types.js';
-import { userMessageFromText } from './user-message.js';
-import { outgoingUserMessage } from './verbatim.js';
-
-/** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
-export type CleanupCallback = () => Promise<void> | void;
 
 /**
- * One Claude Code session: starts the transport and the `initialize` handshake at construction,
- * takes its prompt with {@link QueryRun.sendPrompt} (at once for `query()`, later for a
- * `WarmQuery`), and yields the CLI's messages.
+ * The Node `query()`'s session: the shared {@link QueryEngine} with the Node host — the CLI
+ * subprocess (or `options.transport`), the session-store mirror and store resume, OpenTelemetry
+ * tracing, and `process.emitWarning` for warnings.
  */
-export class QueryRun extends SessionControlMethods implements ExtendedQuery {
-  readonly #options: Options;
-  readonly #stream = new SdkMessageStream((error) => this.#warn(error));
-  readonly #channel: ControlChannel;
-  readonly #signal: AbortSignal | undefined;
-  readonly #initialization: Promise<InitializationResult>;
-  /** Resolves once the `initialize` request is on the wire; rejects like the initialization. */
-  readonly #initializeSent: Promise<unknown>;
-  #mcpRouter: SdkMcpRouter | undefined;
-  readonly #cleanups: CleanupCallback[] = [];
-  readonly #initializeHooks: Record<string, unknown> | null;
-  /** The OpenTelemetry span of this query and its callbacks; `undefined` without `@opentelemetry/api`. */
-  readonly #tracing: QueryTracing | undefined;
-  /** Batches the mirror could not store: a store resume then keeps its local copy. */
-  #mirrorDropped = 0;
-  /** Work to run once the CLI exited (removing a store resume's temp config dir). */
-  #afterExit: ((preserveLocal: boolean) => Promise<void>) | undefined;
-  #closing: Promise<void> | undefined;
-  #closedByCaller = false;
-
-  constructor(options: Options, initializeTimeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS) {
-    super();
-    this.#options = options;
-    this.#tracing = QueryTracing.start(options);
-    // The options the CLI is started with: the caller's, plus the trace context in `env`.
-    const traced = this.#tracing?.withTraceContext(options) ?? options;
-    const hooks = registerHooks(options.hooks, (e) => this.#warn(e));
-    this.#initializeHooks = hooks.initializeHooks;
-    const sdkMcpServers = sdkMcpServersOf(options);
-    this.#signal = options.abortController?.signal ?? options.signal;
-    const reportMirrorError = (message: Record<string, unknown>): void => {
-      // Yielded when it happens: during a flush, that is before the result waiting on it.
-      this.#mirrorDropped += 1;
-      this.#stream.report(message as SDKMessage);
-    };
-    let transport: Transport;
-    if (options.transport !== undefined) {
-      transport = options.transport;
-    } else if (resumesFromStore(options)) {
-      transport = createStoreResumeTransport(traced, {
-        onStart: (effective) => {
-          this.#stream.mirror = createSessionMirror(effective, reportMirrorError);
-        },
-        onCleanup: (cleanup) => {
-          this.#afterExit = cleanup;
-        },
-      });
-    } else {
-      transport = createDefaultTransport(traced);
-    }
-    if (!resumesFromStore(options)) this.#stream.mirror = createSessionMirror(options, reportMirrorError);
-    this.#channel = new ControlChannel(transport, {
-      onMessage: (message) => {
-        this.#tracing?.observe(message);
-        this.#stream.receive(message);
-      },
-      onError: (error) => this.#warn(error),
-      onClose: (info) => this.#onClose(info),
-    });
-    if (options.canUseTool !== undefined) {
-      this.#channel.setHandler(
-        'can_use_tool',
-        this.#traced(
-          'can_use_tool',
-          createPermissionHandler(options.canUseTool, (e) => this.#warn(e)),
-        ),
-      );
-    }
-    if (hooks.initializeHooks !== null) {
-      this.#channel.setHandler('hook_callback', this.#traced('hook_callback', hooks.handler));
-    }
-    registerDialogHandlers(this.#channel, options, (e) => this.#warn(e));
-    this.#mcpRouter = serveSdkMcpServers(
-      this.#channel,
-      sdkMcpServers,
-      (e) => this.#warn(e),
-      (subtype, handler) => this.#traced(subtype, handler),
-    );
-    if (this.#signal?.aborted) {
-      const aborted = new AbortError(undefined, { cause: this.#signal.reason });
-      this.#tracing?.end(aborted);
-      this.#stream.fail(aborted);
-      this.#initialization = Promise.reject(aborted);
-      this.#initialization.catch(() => {});
-      this.#initializeSent = this.#initialization;
-      return;
-    }
-    this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
-    let markSent: () => void = () => {};
-    const sent = new Promise<void>((resolve) => {
-      markSent = resolve;
-    });
-    this.#initialization = this.#start(initializeTimeoutMs, markSent);
-    this.#initializeSent = Promise.race([sent, this.#initialization]);
-    this.#initialization.catch((error: unknown) => {
-      this.#stream.fail(transportFailureBehind(error));
-      void this.close();
-    });
+export class QueryRun extends QueryEngine {
+  constructor(options: Options, initializeTimeoutMs?: number) {
+    super(options, nodeEngineHost(options), initializeTimeoutMs);
   }
+}
 
-  /** Registers work to run first when the query closes. */
-  addCleanup(callback: CleanupCallback): void {
-    this.#cleanups.push(callback);
-  }
-
-  /**
-   * Writes the prompt right behind the `initialize` request (the CLI reads stdin in order, so it
-   * sees initialize first; not waiting for the answer saves a round trip), and ends input as the
-   * input lifetime rule says: once the prompt is written (a string) or has ended (an iterable)
-   * and no turn is in flight, whatever callbacks the query has. Until then every control method
-   * reaches the CLI. If initialize fails, the query fails with that error.
-   */
-  sendPrompt(prompt: Prompt): void {
-    this.#initializeSent
-      .then(() => this.#writePrompt(prompt))
-      .catch((error: unknown) => {
-        if (!this.#channel.isClosed) this.#stream.fail(error);
-      });
-  }
-
-  next(): Promise<IteratorResult<SDKMessage, void>> {
-    return this.#stream.next();
-  }
-
-  async return(): Promise<IteratorResult<SDKMessage, void>> {
-    await this.close();
-    return { value: undefined, done: true };
-  }
-
-  async throw(error: unknown): Promise<IteratorResult<SDKMessage, void>> {
-    await this.close();
-    throw error;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
-  }
-
-  initializationResult(): Promise<InitializationResult> {
-    return this.#initialization;
-  }
-
-  protected initializePayload(): Record<string, unknown> {
-    // The in-process servers served now: setMcpServers() may have replaced those of the options.
-    return buildInitializeRequest(
-      this.#options,
-      this.#initializeHooks,
-      {},
-      this.#mcpRouter?.serverNames ?? [],
-    );
-  }
-
-  /**
-   * Makes `servers` the in-process MCP servers this query answers `mcp_message` for (see
-   * `setMcpServers`), starting to answer if it had none; resolves with the set replaced.
-   */
-  override replaceSdkMcpServers(
-    servers: Record<string, McpSdkServerConfigWithInstance>,
-  ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
-    if (this.#mcpRouter === undefined) {
-      if (Object.keys(servers).length === 0) return Promise.resolve({});
-      this.#mcpRouter = routeSdkMcpServers(
-        this.#channel,
-        {},
-        (e) => this.#warn(e),
-        (subtype, handler) => this.#traced(subtype, handler),
-      );
-    }
-    return this.#mcpRouter.replaceServers(servers);
-  }
-
-  async request<T = Record<string, unknown>>(
-    subtype: string,
-    payload: Record<string, unknown> = {},
-  ): Promise<T> {
-    await this.#initialization;
-    return this.#channel.request<T>(subtype, payload, this.#signal ? { signal: this.#signal } : {});
-  }
-
-  async streamInput(stream: AsyncIterable<SDKUserMessage>): Promise<void> {
-    await this.#initialization;
-    for await (const message of stream) {
-      if (this.#channel.isClosed) return;
-      await this.#sendUserMessage(message);
-    }
-  }
-
-  /** Starts the shutdown once; the promise (typed `void` on `Query`) settles when it is done. */
-  close(): Promise<void> {
-    this.#closing ??= this.#shutdown();
-    return this.#closing;
-  }
-
-  closeAndWait(): Promise<void> {
-    return this.close();
-  }
-
-  async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
-    // The in-process servers' handshakes run here while the CLI starts (manifests never reject).
-    const [, manifests] = await Promise.all([this.#channel.start(), this.#mcpRouter?.manifests()]);
-    // request() hands the envelope to the transport synchronously, so it is queued before markSent.
-    const answer = this.#channel.request<InitializationResult>(
-      'initialize',
-      buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
-      {
-        timeoutMs: initializeTimeoutMs,
-        ...(this.#signal ? { signal: this.#signal } : {}),
-      },
-    );
-    markSent();
-    return answer;
-  }
-
-  async #writePrompt(prompt: Prompt): Promise<void> {
-    try {
-      if (typeof prompt === 'string') {
-        await this.#sendUserMessage(userMessageFromText(prompt));
-      } else {
-        for await (const message of prompt) {
-          if (this.#channel.isClosed) return;
-          await this.#sendUserMessage(message);
-        }
-      }
-      await this.#stream.untilIdle();
-    } finally {
-      if (!this.#channel.isClosed) await this.#channel.endInput();
-    }
-  }
-
-  /** Writes one message of the caller's input; a user message puts a turn in flight. */
-  async #sendUserMessage(message: SDKUserMessage | Record<string, unknown>): Promise<void> {
-    if ((message as { type?: unknown }).type !== 'user') {
-      await this.#channel.send(message);
-      return;
-    }
-    this.#stream.userMessageSent();
-    await this.#channel.send(outgoingUserMessage(message as SDKUserMessage, this.#options.verbatimPrompts));
-  }
-
-  /** Runs the after-exit work once (errors become warnings). */
-  async #runAfterExit(): Promise<void> {
-    const afterExit = this.#afterExit;
-    this.#afterExit = undefined;
-    await afterExit?.(this.#mirrorDropped > 0).catch((error: unknown) => this.#warn(asError(error)));
-  }
-
-  #onClose(info: TransportCloseInfo): void {
-    this.#tracing?.end(info.error);
-    // The CLI is gone: end the in-process servers' MCP sessions, so a shared McpServer stops
-    // serving (and announcing to) this query.
-    void this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
-    this.#stream.transportClosed(info.error, this.#closedByCaller, () => this.#runAfterExit());
-  }
-
-  readonly #onAbort = (): void => {
-    this.#tracing?.end(new AbortError(undefined, { cause: this.#signal?.reason }));
-    this.#stream.fail(new AbortError(undefined, { cause: this.#signal?.reason }));
-    void this.close();
+/** The Node side of a query: what the browser `query()` has not (subprocess, fs, async hooks). */
+export function nodeEngineHost(options: Options): EngineHost {
+  const tracing = QueryTracing.start(options);
+  return {
+    tracing,
+    warn: (error) => process.emitWarning(error),
+    createTransport: (hooks) => createNodeTransport(options, tracing, hooks),
   };
-
-  /**
-   * Seed 000's order: cleanup callbacks, the mirror's final flush (bounded by its append timeout),
-   * pending control requests rejected, in-process MCP servers closed, then the transport closed
-   * (stdin EOF, grace, SIGTERM, SIGKILL), waiting at most `QUERY_CLOSE_WAIT_MS` for the exit.
-   */
-  async #shutdown(): Promise<void> {
-    this.#closedByCaller = true;
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    this.#stream.releaseInput();
-    for (const cleanup of this.#cleanups.splice(0)) {
-      await Promise.resolve()
-        .then(cleanup)
-        .catch((error: unknown) => this.#warn(asError(error)));
-    }
-    await this.#stream.mirror?.close();
-    this.#channel.rejectPending();
-    await this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
-    const closed = this.#channel.close().catch((error: unknown) => this.#warn(asError(error)));
-    await raceWithTimeout(closed, QUERY_CLOSE_WAIT_MS);
-    await this.#runAfterExit();
-    await this.#stream.endAfterDeliveries();
-  }
-
-  /** `handler` inside per-request spans when tracing is on. */
-  #traced(subtype: string, handler: ControlRequestHandler): ControlRequestHandler {
-    return this.#tracing?.traceHandler(subtype, handler) ?? handler;
-  }
-
-  #warn(error: Error): void {
-    if (this.#options.onWarning) {
-      this.#options.onWarning(error);
-      return;
-    }
-    process.emitWarning(error);
-  }
 }
 
-/**
- * The error to show for a failed start: when `initialize` was cut off because the transport
- * closed with an error (e.g. the CLI exited on a bad flag), that error, which carries the exit
- * code and stderr tail, rather than the channel's generic "connection closed".
- */
-function transportFailureBehind(error: unknown): unknown {
-  if (
-    ControlProtocolError.isInstance(error) &&
-    error.code === 'CONNECTION_CLOSED' &&
-    error.cause instanceof Error
-  ) {
-    return error.cause;
+function createNodeTransport(
+  options: Options,
+  tracing: QueryTracing | undefined,
+  hooks: EngineHooks,
+): Transport {
+  // The options the CLI is started with: the caller's, plus the trace context in `env`.
+  const traced = tracing?.withTraceContext(options) ?? options;
+  const report = (message: Record<string, unknown>): void => hooks.reportMirrorError(message);
+  if (!resumesFromStore(options)) hooks.setMirror(createSessionMirror(options, report));
+  if (options.transport !== undefined) return options.transport;
+  if (resumesFromStore(options)) {
+    return createStoreResumeTransport(traced, {
+      onStart: (effective) => hooks.setMirror(createSessionMirror(effective, report)),
+      onCleanup: (cleanup) => hooks.setAfterExit(cleanup),
+    });
   }
-  return error;
-}
-
-function raceWithTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise((resolve) => {
-    timer = setTimeout(resolve, timeoutMs);
-    timer.unref();
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function asError(value: unknown): Error {
-  return value instanceof Error ? value : new SdkError({ code: 'QUERY_CLOSED', message: String(value) });
+  return createDefaultTransport(traced);
 }
