@@ -8,7 +8,7 @@ import { type ImportOutcome, importEntryPoints } from './import-entries.js';
 import { describeRun, runCommand } from './run-command.js';
 import { missingSourceFiles } from './source-closure.js';
 import { type EntryDiagnostic, typecheckEntryPoints } from './typecheck-entries.js';
-import { binsOf, publicPackages, REPO_ROOT, readManifest } from './workspace-packages.js';
+import { binsOf, publicPackages, REPO_ROOT, readManifest, requiredPeers } from './workspace-packages.js';
 
 /** Longest run of one installed entry point or bin, ms. */
 const RUN_TIMEOUT_MS = 30_000;
@@ -94,6 +94,21 @@ describe.concurrent('installed with npm from the tarballs', () => {
         ({ pkg, at }) => `${pkg.manifest.name}: installed ${at.version}, workspace ${pkg.manifest.version}`,
       );
     expect(wrong).toEqual([]);
+  });
+
+  it('installs one copy of each required peer, shared by every package that names it', () => {
+    const peers = Object.keys(requiredPeers(packages));
+    const nested = packages.flatMap((pkg) =>
+      peers
+        .filter((peer) =>
+          existsSync(join(installed().dir, 'node_modules', pkg.manifest.name, 'node_modules', peer)),
+        )
+        .map((peer) => `${pkg.manifest.name} has its own ${peer}`),
+    );
+    expect(
+      peers.filter((peer) => !existsSync(join(installed().dir, 'node_modules', peer, 'package.json'))),
+    ).toEqual([]);
+    expect(nested).toEqual([]);
   });
 
   it('left out the Claude Code platform binary (optional dependencies omitted)', () => {
