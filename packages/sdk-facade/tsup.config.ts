@@ -17,6 +17,7 @@ export default defineConfig(() => {
       core: 'src/core.ts',
       'sdk-tools': 'src/sdk-tools/index.ts',
       extract: 'src/extract/index.ts',
+      browser: 'src/browser/index.ts',
     },
     format: ['esm'],
     dts: {
@@ -24,6 +25,7 @@ export default defineConfig(() => {
         index: 'src/index.ts',
         'sdk-tools': 'src/sdk-tools/index.ts',
         extract: 'src/extract/index.ts',
+        browser: 'src/browser/index.ts',
       },
     },
     sourcemap: true,

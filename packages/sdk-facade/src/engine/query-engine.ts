@@ -100,18 +100,18 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     const sdkMcpServers = sdkMcpServersOf(options);
     this.#signal = options.abortController?.signal ?? options.signal;
     const transport = host.createTransport({
-        setMirror: (mirror) => {
-          this.#stream.mirror = mirror;
-        },
-        reportMirrorError: (message) => {
-          // Yielded when it happens: during a flush, that is before the result waiting on it.
-          this.#mirrorDropped += 1;
-          this.#stream.report(message as SDKMessage);
-        },
-        setAfterExit: (afterExit) => {
-          this.#afterExit = afterExit;
-        },
-      });
+      setMirror: (mirror) => {
+        this.#stream.mirror = mirror;
+      },
+      reportMirrorError: (message) => {
+        // Yielded when it happens: during a flush, that is before the result waiting on it.
+        this.#mirrorDropped += 1;
+        this.#stream.report(message as SDKMessage);
+      },
+      setAfterExit: (afterExit) => {
+        this.#afterExit = afterExit;
+      },
+    });
     this.#channel = new ControlChannel(transport, {
       onMessage: (message) => {
         this.#tracing?.observe(message);
