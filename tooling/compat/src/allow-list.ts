@@ -75,9 +75,4 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours folds any readonly entry list (entries are checked at run time)',
   },
-  {
-    name: 'ResolveSettingsOptions.serverManagedSettings',
-    kind: 'missing',
-    why: 'resolveSettings() reads the settings files and options only: no server-managed policy tier',
-  },
 ];

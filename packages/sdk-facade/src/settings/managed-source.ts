@@ -47,14 +47,22 @@ const PARENT_POLICY_KEYS: ReadonlyMap<string, readonly string[] | true> = new Ma
 
 /**
  * The managed (policy) tier, highest precedence. The first non-empty input wins, as in the CLI:
- * the managed settings file merged with its drop-ins (`policyOrigin: 'file'`), else
- * `options.managedSettings` restricted to the policy keys (`'parent'`).
+ * `serverManagedSettings` as given (`policyOrigin: 'remote'`: the server's payload has the trust of
+ * the CLI's own remote-settings cache, so every key applies), else the managed settings file merged
+ * with its drop-ins (`'file'`), else `options.managedSettings` restricted to the policy keys
+ * (`'parent'`). Checked side by side with the official `resolveSettings()`.
  *
  * A managed file or drop-in that cannot be read or is not a JSON object throws (the CLI refuses
  * to start: `SETTINGS_FILE_UNREADABLE`, `MANAGED_SETTINGS_MALFORMED`); a field of the wrong type
  * is dropped and reported, the rest applies.
  */
-export async function loadManagedSource(dir: string, managedSettings: unknown): Promise<LoadedSource> {
+export async function loadManagedSource(
+  dir: string,
+  managedSettings: unknown,
+  serverManagedSettings?: unknown,
+): Promise<LoadedSource> {
+  const remote = remoteSource(serverManagedSettings);
+  if (remote !== undefined) return remote;
   const errors: SettingsError[] = [];
   const basePath = join(dir, MANAGED_SETTINGS_FILE);
   const dropInDir = join(dir, MANAGED_SETTINGS_DROP_IN_DIR);
@@ -90,6 +98,22 @@ export async function loadManagedSource(dir: string, managedSettings: unknown): 
   if (!parsed.ok || Object.keys(parsed.settings).length === 0) return { entry: undefined, errors };
   errors.push(...parsed.problems.map((p) => problemError(undefined, p)));
   return { entry: { source: 'managed', settings: parsed.settings, policyOrigin: 'parent' }, errors };
+}
+
+/** `serverManagedSettings` as the policy tier, or undefined when it is absent or empty. */
+function remoteSource(serverManagedSettings: unknown): LoadedSource | undefined {
+  if (serverManagedSettings === undefined) return undefined;
+  if (!isPlainObject(serverManagedSettings)) {
+    throw new TypeError(
+      `options.serverManagedSettings must be an object, got ${describeValue(serverManagedSettings)}`,
+    );
+  }
+  const parsed = checkSettingsValue(JSON.parse(JSON.stringify(serverManagedSettings)));
+  if (!parsed.ok || Object.keys(parsed.settings).length === 0) return undefined;
+  return {
+    entry: { source: 'managed', settings: parsed.settings, policyOrigin: 'remote' },
+    errors: parsed.problems.map((p) => problemError(undefined, p)),
+  };
 }
 
 function policyKeysOf(settings: Record<string, unknown>): Record<string, unknown> {

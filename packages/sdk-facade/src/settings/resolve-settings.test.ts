@@ -226,6 +226,37 @@ describe('resolveSettings: managed settings', () => {
     expect(result.provenance['permissions']).toEqual({ source: 'managed', policyOrigin: 'parent' });
   });
 
+  // The three cases run side by side with the official resolveSettings() 0.3.332 gave these answers.
+  it('should make serverManagedSettings the policy tier, every key applying, ahead of the file and managedSettings', async () => {
+    await put(join(managedDir, 'managed-settings.json'), { permissions: { deny: ['FILE'] } });
+    const server = {
+      model: 'server-model',
+      permissions: { deny: ['Bash'], defaultMode: 'plan' as const },
+      env: { A: '1' },
+    };
+    const result = await resolveSettings({
+      ...base(),
+      serverManagedSettings: server,
+      managedSettings: { permissions: { deny: ['Read'] } },
+    });
+    expect(result.effective).toEqual(server);
+    expect(result.sources).toEqual([{ source: 'managed', settings: server, policyOrigin: 'remote' }]);
+    expect(result.provenance['model']).toEqual({ source: 'managed', policyOrigin: 'remote' });
+  });
+
+  it('should skip an empty serverManagedSettings and refuse one that is not an object', async () => {
+    const result = await resolveSettings({
+      ...base(),
+      serverManagedSettings: {},
+      managedSettings: { permissions: { deny: ['Read'] }, model: 'dropped' },
+    });
+    expect(result.effective).toEqual({ permissions: { deny: ['Read'] } });
+    expect(result.sources).toMatchObject([{ source: 'managed', policyOrigin: 'parent' }]);
+    await expect(resolveSettings({ ...base(), serverManagedSettings: 'x' as never })).rejects.toThrow(
+      TypeError,
+    );
+  });
+
   it('should throw when a managed file or drop-in is not a JSON object, and drop a bad managed field', async () => {
     await put(join(managedDir, 'managed-settings.d', '40-bad.json'), '{bad');
     await expect(resolveSettings(base())).rejects.toMatchObject({ code: 'MANAGED_SETTINGS_MALFORMED' });

@@ -31,6 +31,12 @@ export interface ResolveSettingsOptions
   /** Folder of the policy files; default {@link defaultManagedSettingsDir} for this platform. */
   managedSettingsDir?: string;
   /**
+   * A server-managed settings payload (what the host fetched from Claude Code's settings
+   * endpoint), fresher than the CLI's cached copy: when it has any key it is the policy tier, every
+   * key applying, ahead of the managed file and of `managedSettings`. Not an object: `TypeError`.
+   */
+  serverManagedSettings?: Settings;
+  /**
    * Taken as the official SDK takes it, and not called: there it only tells when the Windows
    * registry policy must be read again (the function supplies no policy), and this SDK reads no
    * registry.
@@ -67,7 +73,13 @@ export async function resolveSettings(options: ResolveSettingsOptions = {}): Pro
   if (enabled.has('project')) loads.push(loadFileSource('project', join(cwd, '.claude', 'settings.json')));
   if (enabled.has('local')) loads.push(loadFileSource('local', join(cwd, '.claude', 'settings.local.json')));
   loads.push(loadFlagSource(options.settings, options.sandbox, cwd));
-  loads.push(loadManagedSource(checkDir(options.managedSettingsDir), options.managedSettings));
+  loads.push(
+    loadManagedSource(
+      checkDir(options.managedSettingsDir),
+      options.managedSettings,
+      options.serverManagedSettings,
+    ),
+  );
   const loaded = await Promise.all(loads);
 
   const sources: SettingsSourceEntry[] = [];

@@ -433,7 +433,7 @@ export type Check_Query__backgroundTasks = Expect<Mutual<O.Query['backgroundTask
 export type Check_Query__close = Expect<Mutual<O.Query['close'], T.Query['close']>>;
 // ResolveSettingsOptions
 export type Check_ResolveSettingsOptions = Expect<Mutual<O.ResolveSettingsOptions, T.ResolveSettingsOptions>>;
-export type Check_ResolveSettingsOptions_keys = Expect<Equal<MissingKeys<O.ResolveSettingsOptions, T.ResolveSettingsOptions>, 'serverManagedSettings'>>;
+export type Check_ResolveSettingsOptions_keys = Expect<Equal<MissingKeys<O.ResolveSettingsOptions, T.ResolveSettingsOptions>, never>>;
 // ResolvedSettingSource
 export type Check_ResolvedSettingSource = Expect<Mutual<O.ResolvedSettingSource, T.ResolvedSettingSource>>;
 export type Check_ResolvedSettingSource_keys = Expect<Equal<MissingKeys<O.ResolvedSettingSource, T.ResolvedSettingSource>, never>>;
