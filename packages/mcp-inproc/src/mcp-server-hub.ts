@@ -1,10 +1,11 @@
-// The Web Crypto global (Node 19+ and browsers), so this module also bundles for a browser.
-const randomUUID = (): string => globalThis.crypto.randomUUID();
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SdkMcpError } from './errors.js';
 import { isPlainObject, isRequestId, JSON_RPC_ERROR } from './json-rpc.js';
 import { applyToolListings } from './tool-listings.js';
+
+/** A random id from the Web Crypto global (Node 19+ and browsers), so this module also bundles for a browser. */
+const randomUUID = (): string => globalThis.crypto.randomUUID();
 
 /**
  * What the hub needs of the user's server: `connect` and `close`. The MCP SDK's `McpServer` (of

@@ -1,10 +1,8 @@
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-// esbuild comes with tsup; resolve it from there so no new dependency is needed.
-const requireFromTsup = createRequire(createRequire(import.meta.url).resolve('tsup'));
-const esbuild = requireFromTsup('esbuild') as typeof import('esbuild');
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 const builtins = new Set(builtinModules);
 
