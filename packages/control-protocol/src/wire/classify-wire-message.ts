@@ -1,16 +1,12 @@
 import type { z } from 'zod';
-import {
-  type ControlCancelRequest,
-  type ControlRequest,
-  type ControlResponse,
-  controlCancelRequestSchema,
-  controlRequestSchema,
-  controlResponseSchema,
-  type KeepAlive,
-  keepAliveSchema,
-  type TranscriptMirror,
-  transcriptMirrorSchema,
+import type {
+  ControlCancelRequest,
+  ControlRequest,
+  ControlResponse,
+  KeepAlive,
+  TranscriptMirror,
 } from './control-messages.js';
+import { FRAME_CHECKS, isRecord } from './frame-checks.js';
 import type { SDKMessage } from './messages/sdk-message.js';
 
 /**
@@ -27,21 +23,6 @@ export type WireMessageClass =
   | { readonly kind: 'sdk_message'; readonly message: SDKMessage }
   | { readonly kind: 'malformed'; readonly message: unknown; readonly reason: string };
 
-/** The `type` values that are frames of the wire itself rather than SDK messages. */
-const FRAME_SCHEMAS = {
-  control_request: controlRequestSchema,
-  control_response: controlResponseSchema,
-  control_cancel_request: controlCancelRequestSchema,
-  keep_alive: keepAliveSchema,
-  transcript_mirror: transcriptMirrorSchema,
-} as const;
-
-type FrameType = keyof typeof FRAME_SCHEMAS;
-
-function isFrameType(type: string): type is FrameType {
-  return Object.hasOwn(FRAME_SCHEMAS, type);
-}
-
 /** One line summary of a zod failure, e.g. `request_id: expected string, received undefined`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
@@ -49,20 +30,21 @@ export function describeIssues(error: z.ZodError): string {
 
 /**
  * Sorts one decoded wire value into control frames, SDK messages and malformed input.
- * Never throws; the value is returned untouched (zod only checks it).
+ * Never throws; the value is returned untouched. Control frames are checked by the hand-written
+ * checks of `frame-checks.ts` (the rules of the zod schemas in `control-messages.ts`), so this
+ * path needs no validation library.
  */
 export function classifyWireMessage(value: unknown): WireMessageClass {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return { kind: 'malformed', message: value, reason: 'not a JSON object' };
   }
   const type: unknown = (value as { type?: unknown }).type;
   if (typeof type !== 'string') {
     return { kind: 'malformed', message: value, reason: 'no string "type" field' };
   }
-  if (!isFrameType(type)) return { kind: 'sdk_message', message: value as SDKMessage };
-  const parsed = FRAME_SCHEMAS[type].safeParse(value);
-  if (!parsed.success) {
-    return { kind: 'malformed', message: value, reason: `${type}: ${describeIssues(parsed.error)}` };
-  }
+  const check = Object.hasOwn(FRAME_CHECKS, type) ? FRAME_CHECKS[type] : undefined;
+  if (check === undefined) return { kind: 'sdk_message', message: value as unknown as SDKMessage };
+  const issue = check(value);
+  if (issue !== undefined) return { kind: 'malformed', message: value, reason: `${type}: ${issue}` };
   return { kind: type, message: value } as WireMessageClass;
 }
