@@ -8,7 +8,12 @@ export type { JsonRpcAck, JsonRpcErrorReply } from './json-rpc.js';
 export { JSON_RPC_ERROR } from './json-rpc.js';
 export type { JsonSchema } from './json-schema.js';
 export { JSON_SCHEMA_TARGET } from './json-schema.js';
-export { DEFAULT_SERVER_VERSION, DEFAULT_TOOL_TIMEOUT_MS, MANIFEST_TIMEOUT_MS } from './limits.js';
+export {
+  DEFAULT_SERVER_VERSION,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  MANIFEST_PROTOCOL_VERSION,
+  MANIFEST_TIMEOUT_MS,
+} from './limits.js';
 export type { LinkedMcpTransport } from './linked-mcp-transport.js';
 export { createLinkedMcpTransportPair } from './linked-mcp-transport.js';
 export type { SdkMcpPromptDefinition } from './prompt.js';
@@ -18,7 +23,8 @@ export type { SdkMcpHandleOptions, SdkMcpRouterOptions } from './router.js';
 export { SdkMcpRouter } from './router.js';
 export type { InferShape, InferToolInput, ToolInputSchema, ToolInputShape } from './schema-types.js';
 export type { CreateSdkMcpServerOptions, McpSdkServerConfigWithInstance } from './sdk-mcp-server.js';
-export { createSdkMcpServer, isSdkMcpServerConfig } from './sdk-mcp-server.js';
+export { createSdkMcpServer } from './sdk-mcp-server.js';
+export { isSdkMcpServerConfig } from './sdk-server-config.js';
 export type { SdkMcpServerManifest } from './server-manifest.js';
 export { MAX_TIMER_DELAY_MS } from './timeout.js';
 export type { SdkMcpToolDefinition, SdkMcpToolExtra, SdkMcpToolExtras, SdkMcpToolHandler } from './tool.js';

@@ -18,3 +18,12 @@ export const DEFAULT_SERVER_VERSION = '1.0.0';
  * `mcp_message` as it would without manifests.
  */
 export const MANIFEST_TIMEOUT_MS = 5000;
+
+/**
+ * The MCP protocol version the local manifest handshake asks a server for: `2025-11-25`, the
+ * latest of the MCP SDK this package is built against (a test keeps the two equal). A constant
+ * rather than the SDK's `LATEST_PROTOCOL_VERSION`, whose module holds every MCP schema: the router
+ * then loads no MCP SDK code, and bundles small for a browser. A server that speaks an older
+ * version answers with it, as the protocol's negotiation says.
+ */
+export const MANIFEST_PROTOCOL_VERSION = '2025-11-25';

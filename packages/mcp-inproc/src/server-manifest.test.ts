@@ -4,12 +4,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { calcServer } from '../test/fixtures.js';
 import { connectClient } from '../test/router-client.js';
 import { createSdkMcpServer, SdkMcpRouter } from './index.js';
+import { MANIFEST_PROTOCOL_VERSION } from './limits.js';
 import { buildServerManifest } from './server-manifest.js';
 
 let router: SdkMcpRouter | undefined;
 afterEach(async () => {
   await router?.close();
   router = undefined;
+});
+
+describe('MANIFEST_PROTOCOL_VERSION', () => {
+  it("is the MCP SDK's latest protocol version", () => {
+    expect(MANIFEST_PROTOCOL_VERSION).toBe(LATEST_PROTOCOL_VERSION);
+  });
 });
 
 describe('SdkMcpRouter.manifests()', () => {

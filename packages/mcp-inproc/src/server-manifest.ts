@@ -1,6 +1,5 @@
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainObject } from './json-rpc.js';
-import { MANIFEST_TIMEOUT_MS } from './limits.js';
+import { MANIFEST_PROTOCOL_VERSION, MANIFEST_TIMEOUT_MS } from './limits.js';
 
 /**
  * The handshake results of one in-process server, for the `sdkMcpServerManifests` field of the
@@ -32,10 +31,11 @@ export async function buildServerManifest(
   deliver: DeliverToServer,
   timeoutMs = MANIFEST_TIMEOUT_MS,
 ): Promise<SdkMcpServerManifest | undefined> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), timeoutMs);
-    timer.unref();
+    // Node's timer would keep the process alive; a browser's timer is a number without unref.
+    (timer as { unref?: () => void }).unref?.();
   });
   try {
     return await Promise.race([handshake(deliver), timeout]);
@@ -53,7 +53,7 @@ async function handshake(deliver: DeliverToServer): Promise<SdkMcpServerManifest
       id: 'manifest-initialize',
       method: 'initialize',
       params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
+        protocolVersion: MANIFEST_PROTOCOL_VERSION,
         capabilities: {},
         clientInfo: MANIFEST_CLIENT_INFO,
       },
