@@ -11,6 +11,11 @@
  * - `IDLE_TIMEOUT` (4408): the session was idle past the server's limit.
  * - `OUTPUT_OVERFLOW` (4413): the client read too slowly; the server's output buffer overflowed.
  * - `SESSION_BUSY` (4409): another client took over the session.
+ * - `AUTH_FAILED` (4401): the connection carried no valid credential: no `Authorization` header
+ *   and a first frame that was not a well-formed `{ type: 'auth', credential }` with the right token.
+ * - `AUTH_TIMEOUT` (4402): no header credential, and no first frame within the server's deadline.
+ * - `SESSION_NOT_FOUND` (4400): authenticated by its first frame, the connection named no live session.
+ * - `TRANSPORT_MISMATCH` (4410): the session is already read over SSE.
  */
 export const DIRECT_CONNECT_CLOSE_CODES = {
   /** The session ended in order. */
@@ -33,6 +38,14 @@ export const DIRECT_CONNECT_CLOSE_CODES = {
   SESSION_BUSY: 4409,
   /** The client read too slowly and the server's output buffer overflowed. */
   OUTPUT_OVERFLOW: 4413,
+  /** No valid credential: no header and a first frame that was not the right `auth` message. */
+  AUTH_FAILED: 4401,
+  /** No header credential and no first frame within the server's deadline. */
+  AUTH_TIMEOUT: 4402,
+  /** Authenticated by its first frame, the connection named no live session. */
+  SESSION_NOT_FOUND: 4400,
+  /** The session is already read over SSE. */
+  TRANSPORT_MISMATCH: 4410,
 } as const;
 
 /** Largest exit code carried as `CLI_EXIT_BASE + code`. */

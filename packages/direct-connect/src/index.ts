@@ -18,4 +18,23 @@ export type { DirectConnectEndpoint } from './parse-direct-connect-url.js';
 export { parseDirectConnectUrl, redactDirectConnectUrl } from './parse-direct-connect-url.js';
 export type { DirectConnectSession } from './session-response.js';
 export { parseSessionResponse } from './session-response.js';
+export type {
+  SseCatchUpTruncated,
+  SseClientEventAccepted,
+  SseClientEventBody,
+  SseDeliveryStatus,
+  SseDeliveryUpdate,
+  SseDurableEvent,
+  SseRefusalCode,
+  SseSessionEnded,
+} from './sse-wire.js';
+export {
+  SSE_CATCH_UP_TRUNCATED,
+  SSE_CLIENT_EVENT,
+  SSE_DELIVERY_UPDATE,
+  SSE_EPHEMERAL_EVENT,
+  SSE_KEEPALIVE_INTERVAL_MS,
+  SSE_MAX_CURSOR_CHARS,
+  SSE_SESSION_ENDED,
+} from './sse-wire.js';
 export type { DirectConnectTransportOptions } from './transport-options.js';
