@@ -228,8 +228,7 @@ export class TopLevelScanner {
     const length = end - start;
     if (length > this.#maxKeyLength * 6) return -1;
     const b = this.#bytes;
-    const slash = b.indexOf(BACKSLASH, start);
-    if (slash !== -1 && slash < end) {
+    if (hasBackslash(b, start, end)) {
       const key = parseJsonString(decodeUtf8(b, start - 1, end + 1));
       return key === undefined ? -1 : this.keys.indexOf(key);
     }
@@ -254,8 +253,7 @@ export class TopLevelScanner {
     if (start < 0 || this.#bytes[start] !== QUOTE) return undefined;
     const end = this.#ends[index]!;
     const b = this.#bytes;
-    const slash = b.indexOf(BACKSLASH, start);
-    if (slash === -1 || slash >= end) return decodeUtf8(b, start + 1, end - 1);
+    if (!hasBackslash(b, start, end)) return decodeUtf8(b, start + 1, end - 1);
     return parseJsonString(decodeUtf8(b, start, end));
   }
 
@@ -297,6 +295,22 @@ export class TopLevelScanner {
     if (start < 0) return undefined;
     return JSON.parse(decodeUtf8(this.#bytes, start, this.#ends[index]!));
   }
+}
+
+/** Values up to this many bytes are searched for a backslash byte by byte (cheaper than a native call). */
+const SHORT_VALUE_BYTES = 64;
+
+/**
+ * True when `[start, end)` holds a backslash. Bounded to the range: a native search from `start`
+ * would run on to the end of the buffer (kilobytes past a short value) whenever the value has none.
+ */
+function hasBackslash(b: Uint8Array, start: number, end: number): boolean {
+  if (end - start <= SHORT_VALUE_BYTES) {
+    for (let i = start; i < end; i++) if (b[i] === BACKSLASH) return true;
+    return false;
+  }
+  const slash = b.indexOf(BACKSLASH, start);
+  return slash !== -1 && slash < end;
 }
 
 function parseJsonString(text: string): string | undefined {

@@ -16,6 +16,33 @@ describe('InMemorySessionStore', () => {
     expect(store.getEntries(key)[0]).toEqual({ type: 'user', uuid: 'u1', message: { content: 'hi' } });
   });
 
+  it('should keep nested objects and arrays apart from what the caller passed and got back', async () => {
+    const store = new InMemorySessionStore();
+    const nested = { type: 'assistant', uuid: 'n1', message: { content: [{ type: 'text', text: 'a' }] } };
+    await store.append(key, [nested]);
+    nested.message.content[0]!.text = 'passed-in changed';
+    nested.message.content.push({ type: 'text', text: 'pushed' });
+    const first = await store.load(key);
+    const blocks = (first![0]!['message'] as { content: { text: string }[] }).content;
+    blocks[0]!.text = 'got-back changed';
+    blocks.length = 0;
+    const second = await store.load(key);
+    expect(second).toEqual([
+      { type: 'assistant', uuid: 'n1', message: { content: [{ type: 'text', text: 'a' }] } },
+    ]);
+    expect(second![0]).not.toBe(first![0]);
+    expect(store.getEntries(key)).toEqual(second);
+  });
+
+  it('should refuse an entry that has no JSON text and store nothing of its batch', async () => {
+    const store = new InMemorySessionStore();
+    const cyclic: { type: string; self?: unknown } = { type: 'x' };
+    cyclic.self = cyclic;
+    await expect(store.append(key, [{ type: 'ok' }, undefined as never])).rejects.toThrow(TypeError);
+    await expect(store.append(key, [cyclic])).rejects.toThrow(TypeError);
+    expect(await store.load(key)).toBeNull();
+  });
+
   it('should stamp strictly increasing mtimes even within one millisecond', async () => {
     const store = new InMemorySessionStore();
     const ids = Array.from(
