@@ -1,6 +1,13 @@
 /**
  * Public API of @ccsdk/transport-subprocess. Everything listed here is public; nothing else is.
  */
+export type { ClaimSessionFields } from './await-claim/await-claim.js';
+export {
+  AWAIT_CLAIM_FLAG,
+  CLAIM_SESSION_SUBTYPE,
+  claimSessionRequest,
+  createParkingDir,
+} from './await-claim/await-claim.js';
 export { buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv, FILE_CHECKPOINTING_ENV, QUESTION_PREVIEW_FORMAT_ENV } from './build-cli-env.js';
 export type { BuildProcessEnvOptions } from './build-env.js';
