@@ -23,7 +23,7 @@ export type WebSocketOptions = {
   authMessage?: AuthMessage;
 };
 
-/** The SSE transport of the browser `query()` (not supported yet: see `BrowserSdkError`). */
+/** The SSE transport of the browser `query()`: the event stream of a `ccsdk serve` session and its POST endpoint. */
 export type SSEOptions = {
   /** The event stream (read) endpoint. */
   streamUrl: string;
@@ -47,6 +47,7 @@ type BrowserQueryOptionsBase = {
   canUseTool?: CanUseTool;
   hooks?: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
   mcpServers?: Record<string, McpServerConfig>;
+  /** JSON Schema the final answer must match, sent in `initialize` (the result carries `structured_output`). */
   jsonSchema?: Record<string, unknown>;
   onElicitation?: OnElicitation;
   onUserDialog?: OnUserDialog;

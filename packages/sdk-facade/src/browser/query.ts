@@ -1,29 +1,56 @@
-import { QueryEngine } from '../engine/query-engine.js';
 import type { Options } from '../options/options.js';
 import type { ExtendedQuery, Query } from '../query/query-types.js';
 import { BrowserSdkError } from './browser-error.js';
-import type { BrowserQueryOptions } from './browser-types.js';
+import { BrowserQueryEngine } from './browser-query-engine.js';
+import type { BrowserQueryOptions, SSEOptions } from './browser-types.js';
+import { registerSseQuery } from './sse-helpers.js';
+import { BrowserSseTransport } from './sse-transport.js';
 import { BrowserWebSocketTransport } from './websocket-transport.js';
 
 /**
- * Starts a Claude Code session in a browser against a remote CLI (`ccsdk serve`) over the
- * global `WebSocket`: the same engine as the Node `query()` (control channel, `canUseTool`,
- * hooks, in-page MCP servers, dialogs, `interrupt()` and the control methods), with only the
- * transport differing. `sse` throws a `BrowserSdkError` with code `SSE_NOT_SUPPORTED` for now.
+ * Starts a Claude Code session in a browser against a remote CLI (`ccsdk serve`), over the
+ * global `WebSocket` (`websocket`) or resumable SSE over `fetch` (`sse`): exactly one of them,
+ * else a `BrowserSdkError` (`NO_TRANSPORT`, `CONFLICTING_TRANSPORTS`). The same engine as the Node
+ * `query()` (control channel, `canUseTool`, hooks, in-page MCP servers, dialogs, `interrupt()`
+ * and the control methods), with only the transport differing.
  */
 export function query(options: BrowserQueryOptions): Query {
-  if (options.sse !== undefined) {
-    throw new BrowserSdkError('SSE_NOT_SUPPORTED', 'The sse transport is not yet supported; use websocket.');
+  const { websocket, sse } = options as { websocket?: unknown; sse?: unknown };
+  if (websocket !== undefined && sse !== undefined) {
+    throw new BrowserSdkError('CONFLICTING_TRANSPORTS', 'Pass either websocket or sse options, not both.');
   }
-  const websocket = options.websocket;
-  if (websocket === undefined) throw new BrowserSdkError('NO_TRANSPORT', 'Pass websocket (or sse) options.');
-  if (options.jsonSchema !== undefined) {
-    throw new BrowserSdkError(
-      'BROWSER_OPTION_NOT_SUPPORTED',
-      'jsonSchema is not yet supported by the browser query().',
+  if (websocket === undefined && sse === undefined) {
+    throw new BrowserSdkError('NO_TRANSPORT', 'Pass websocket or sse options.');
+  }
+  const engineOptions = engineOptionsOf(options);
+  const extras = initializeExtrasOf(options);
+  const warn = (error: Error): void => console.warn(error);
+  let run: BrowserQueryEngine;
+  if (options.sse !== undefined) {
+    checkSseOptions(options.sse);
+    const transport = new BrowserSseTransport(options.sse);
+    run = new BrowserQueryEngine(
+      engineOptions,
+      { createTransport: () => transport, warn },
+      (message) => transport.noteYielded(message),
+      extras,
+    );
+    registerSseQuery(run, transport);
+  } else {
+    const socket = options.websocket;
+    run = new BrowserQueryEngine(
+      engineOptions,
+      { createTransport: () => new BrowserWebSocketTransport(socket), warn },
+      undefined,
+      extras,
     );
   }
-  const engineOptions: Options = {
+  run.sendPrompt(options.prompt);
+  return run satisfies ExtendedQuery;
+}
+
+function engineOptionsOf(options: BrowserQueryOptions): Options {
+  return {
     ...(options.abortController !== undefined ? { abortController: options.abortController } : {}),
     ...(options.canUseTool !== undefined ? { canUseTool: options.canUseTool } : {}),
     ...(options.hooks !== undefined ? { hooks: options.hooks } : {}),
@@ -35,10 +62,30 @@ export function query(options: BrowserQueryOptions): Query {
       ? { supportedDialogKinds: options.supportedDialogKinds }
       : {}),
   } as Options;
-  const run: ExtendedQuery = new QueryEngine(engineOptions, {
-    createTransport: () => new BrowserWebSocketTransport(websocket),
-    warn: (error) => console.warn(error),
-  });
-  (run as QueryEngine).sendPrompt(options.prompt);
-  return run;
+}
+
+/**
+ * What the `initialize` request carries beyond the engine's options: `jsonSchema`, the JSON Schema
+ * the session's final answer must match (a plain object, else a `TypeError`).
+ */
+function initializeExtrasOf(options: BrowserQueryOptions): Record<string, unknown> {
+  const schema: unknown = options.jsonSchema;
+  if (schema === undefined) return {};
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new TypeError(`jsonSchema must be a JSON Schema object, got ${JSON.stringify(schema)}`);
+  }
+  return { jsonSchema: schema };
+}
+
+/** Throws a `TypeError` naming the field for SSE options the transport could not use. */
+function checkSseOptions(sse: SSEOptions): void {
+  for (const field of ['streamUrl', 'sendUrl', 'sessionId'] as const) {
+    if (typeof sse[field] !== 'string' || sse[field] === '') {
+      throw new TypeError(`sse.${field} must be a non-empty string, got ${JSON.stringify(sse[field])}`);
+    }
+  }
+  const from = sse.fromSequenceNum;
+  if (from !== undefined && !(Number.isSafeInteger(from) && from >= 0)) {
+    throw new TypeError(`sse.fromSequenceNum must be a non-negative integer, got ${String(from)}`);
+  }
 }

@@ -209,12 +209,18 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
 
   protected initializePayload(): Record<string, unknown> {
     // The in-process servers served now: setMcpServers() may have replaced those of the options.
-    return buildInitializeRequest(
-      this.#options,
-      this.#initializeHooks,
-      {},
-      this.#mcpRouter?.serverNames ?? [],
-    );
+    return {
+      ...buildInitializeRequest(this.#options, this.#initializeHooks, {}, this.#mcpRouter?.serverNames ?? []),
+      ...this.initializeExtras(),
+    };
+  }
+
+  /**
+   * Fields a host adds to the `initialize` request beyond what the options give (the browser's
+   * `jsonSchema`, which has no `Options` field). None by default.
+   */
+  protected initializeExtras(): Record<string, unknown> {
+    return {};
   }
 
   /**
@@ -268,7 +274,10 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
-      buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
+      {
+        ...buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
+        ...this.initializeExtras(),
+      },
       {
         timeoutMs: initializeTimeoutMs,
         ...(this.#signal ? { signal: this.#signal } : {}),

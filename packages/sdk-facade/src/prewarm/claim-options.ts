@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { claimSessionRequest } from '@ccsdk/transport-subprocess';
 import type { PermissionMode } from '../control/control-methods.js';
 import type { AgentDefinition } from '../options/agents.js';
 import { agentsForInitialize } from '../options/agents.js';
@@ -70,18 +71,17 @@ export function buildClaimRequest(
   options: ClaimOptions,
   sdkMcpServers: readonly string[],
 ): Record<string, unknown> {
-  const request: Record<string, unknown> = {
+  return claimSessionRequest({
     cwd: options.cwd.startsWith('~') ? options.cwd : resolve(options.cwd),
-  };
-  if (options.permissionMode !== undefined) request['permission_mode'] = options.permissionMode;
-  if (options.env !== undefined) request['env'] = { ...options.env };
-  if (options.additionalDirectories !== undefined) {
-    request['additional_directories'] = [...options.additionalDirectories];
-  }
-  if (options.appendSystemPrompt !== undefined) request['append_system_prompt'] = options.appendSystemPrompt;
-  if (options.title !== undefined) request['title'] = options.title;
-  if (options.agents !== undefined) request['agents'] = agentsForInitialize(options.agents);
-  request['sdk_mcp_servers'] = [...sdkMcpServers];
-  request['include_initialize'] = true;
-  return request;
+    ...(options.permissionMode === undefined ? {} : { permissionMode: options.permissionMode }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.additionalDirectories === undefined
+      ? {}
+      : { additionalDirectories: options.additionalDirectories }),
+    ...(options.appendSystemPrompt === undefined ? {} : { appendSystemPrompt: options.appendSystemPrompt }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.agents === undefined ? {} : { agents: agentsForInitialize(options.agents) }),
+    sdkMcpServers,
+    includeInitialize: true,
+  });
 }

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { AWAIT_CLAIM_FLAG } from '@ccsdk/transport-subprocess';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import type { Options } from '../options/options.js';
 import { validateOptions } from '../options/validate-options.js';
@@ -42,7 +43,7 @@ export async function prewarm(
   const spareOptions: Options = {
     ...options,
     ...(parkingDir === undefined ? {} : { cwd: parkingDir }),
-    extraArgs: { ...options.extraArgs, 'await-claim': null },
+    extraArgs: { ...options.extraArgs, [AWAIT_CLAIM_FLAG]: null },
   };
   let markExited: () => void = () => {};
   const exited = new Promise<void>((resolve) => {

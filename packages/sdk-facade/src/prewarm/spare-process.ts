@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { CLAIM_SESSION_SUBTYPE } from '@ccsdk/transport-subprocess';
 import type { InitializationResult } from '../control/initialization.js';
 import { SdkError } from '../errors/sdk-error.js';
 import { checkPrompt } from '../query/query.js';
@@ -133,9 +134,9 @@ export class Spare implements SpareProcess {
           });
         });
       }
-      const claimSent = this.#sent.next('claim_session');
+      const claimSent = this.#sent.next(CLAIM_SESSION_SUBTYPE);
       const claiming = run.request<ClaimAnswer>(
-        'claim_session',
+        CLAIM_SESSION_SUBTYPE,
         buildClaimRequest(options, this.#sdkMcpServers),
       );
       claiming.catch(() => {});

@@ -1,0 +1,160 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { SdkMcpRouter, TOOL_NAME_PATTERN } from '@ccsdk/mcp-inproc';
+import { describe, expect, it } from 'vitest';
+import { createSdkMcpServer, PageMcpServer } from './page-mcp-server.js';
+import { PAGE_TOOL_NAME_PATTERN, tool } from './page-tool.js';
+
+// The real zod of the workspace (a dependency of @ccsdk/mcp-inproc): both of its APIs, 3 and 4.
+const fromMcpInproc = createRequire(createRequire(import.meta.url).resolve('@ccsdk/mcp-inproc/package.json'));
+const load = async (specifier: string) =>
+  (await import(pathToFileURL(fromMcpInproc.resolve(specifier)).href)) as {
+    z: Record<string, (...a: unknown[]) => never>;
+  };
+// biome-ignore lint/suspicious/noExplicitAny: zod's builders, loaded at run time
+const z4: any = (await load('zod/v4')).z;
+// biome-ignore lint/suspicious/noExplicitAny: zod's builders, loaded at run time
+const z3: any = (await load('zod/v3')).z;
+
+async function serve(config: ReturnType<typeof createSdkMcpServer>) {
+  const router = new SdkMcpRouter({ page: config });
+  let id = 0;
+  const call = async (method: string, params: Record<string, unknown> = {}) =>
+    (await router.handle('page', { jsonrpc: '2.0', id: ++id, method, params })) as {
+      result?: Record<string, unknown>;
+      error?: { code: number; message: string };
+    };
+  await call('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 't', version: '1' },
+  });
+  await router.handle('page', { jsonrpc: '2.0', method: 'notifications/initialized' });
+  return { router, call };
+}
+
+describe.each([
+  ['zod 4', z4],
+  ['zod 3', z3],
+])('a page MCP server with %s shapes', (_name, z) => {
+  const shape = {
+    a: z.number().describe('first'),
+    n: z.number().int(),
+    s: z.string().optional(),
+    mode: z.enum(['fast', 'slow']).default('fast'),
+    lit: z.literal('x').nullable(),
+    list: z.array(z.boolean()),
+    nested: z.object({ deep: z.string() }),
+    either: z.union([z.string(), z.number()]),
+    odd: z.date().optional(),
+  };
+  const add = tool('add', 'Add numbers', shape, async (args) => ({
+    content: [{ type: 'text', text: JSON.stringify(args) }],
+  }));
+
+  it('answers initialize and lists the tool with JSON Schema read from the zod definitions', async () => {
+    const { call } = await serve(createSdkMcpServer({ name: 'page', version: '2.0.0', tools: [add] }));
+    const init = await call('initialize', { protocolVersion: '2025-03-26' });
+    expect(init.result).toMatchObject({
+      protocolVersion: '2025-03-26',
+      serverInfo: { name: 'page', version: '2.0.0' },
+    });
+    expect((await call('ping')).result).toEqual({});
+    const listed = (await call('tools/list')).result?.['tools'] as Record<string, unknown>[];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.['inputSchema']).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'number', description: 'first' },
+        n: { type: 'integer' },
+        s: { type: 'string' },
+        mode: { type: 'string', enum: ['fast', 'slow'], default: 'fast' },
+        lit: { anyOf: [{ const: 'x' }, { type: 'null' }] },
+        list: { type: 'array', items: { type: 'boolean' } },
+        nested: { type: 'object', properties: { deep: { type: 'string' } }, required: ['deep'] },
+        either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
+        odd: {},
+      },
+      required: ['a', 'n', 'lit', 'list', 'nested', 'either'],
+    });
+  });
+
+  it('validates with the schema objects themselves, applies defaults and answers bad input with isError', async () => {
+    const { call } = await serve(createSdkMcpServer({ name: 'page', tools: [add] }));
+    const good = { a: 1, n: 2, lit: null, list: [true], nested: { deep: 'd' }, either: 3, extra: 'dropped' };
+    const ok = await call('tools/call', { name: 'add', arguments: good });
+    expect(ok.result?.['isError']).toBeUndefined();
+    const args = JSON.parse((ok.result!['content'] as { text: string }[])[0]!.text);
+    expect(args).toEqual({
+      a: 1,
+      n: 2,
+      mode: 'fast',
+      lit: null,
+      list: [true],
+      nested: { deep: 'd' },
+      either: 3,
+    });
+    const bad = await call('tools/call', {
+      name: 'add',
+      arguments: { ...good, a: 'one', nested: { deep: 5 } },
+    });
+    expect(bad.result?.['isError']).toBe(true);
+    const text = (bad.result!['content'] as { text: string }[])[0]!.text;
+    expect(text).toMatch(/^Invalid arguments for tool "add": a: .*; nested\.deep: /);
+  });
+});
+
+describe('a page MCP server', () => {
+  it('turns a throwing handler, a bad result and a timeout into isError results', async () => {
+    const shape = { x: z4.number() };
+    const tools = [
+      tool('boom', 'throws', shape, async () => {
+        throw new Error('it broke');
+      }),
+      tool('bad', 'bad result', shape, async () => 'nope' as never),
+      tool('slow', 'never ends', shape, () => new Promise<never>(() => {}), { timeoutMs: 20 }),
+      tool('whole', 'object schema', z4.object({ q: z4.string() }), async ({ q }) => ({
+        content: [{ type: 'text', text: q }],
+      })),
+    ];
+    const { call } = await serve(createSdkMcpServer({ name: 'page', tools }));
+    const text = async (name: string, args: unknown) => {
+      const reply = await call('tools/call', { name, arguments: args });
+      return {
+        isError: reply.result?.['isError'],
+        text: ((reply.result?.['content'] ?? []) as { text: string }[])[0]?.text,
+      };
+    };
+    expect(await text('boom', { x: 1 })).toEqual({ isError: true, text: 'it broke' });
+    expect(await text('bad', { x: 1 })).toMatchObject({
+      isError: true,
+      text: expect.stringMatching(/invalid result/),
+    });
+    expect(await text('slow', { x: 1 })).toEqual({
+      isError: true,
+      text: 'Tool "slow" timed out after 20 ms.',
+    });
+    expect(await text('whole', { q: 'hi' })).toEqual({ isError: undefined, text: 'hi' });
+    expect((await call('tools/call', { name: 'missing', arguments: {} })).error?.code).toBe(-32602);
+    expect((await call('resources/list')).error?.code).toBe(-32601);
+  });
+
+  it('is what the hub connects to, and closes', async () => {
+    const config = createSdkMcpServer({ name: 'page', tools: [] });
+    expect(config).toMatchObject({ type: 'sdk', name: 'page' });
+    expect(config.instance).toBeInstanceOf(PageMcpServer);
+    const { router } = await serve(config);
+    await router.close();
+    await expect(config.instance.close()).resolves.toBeUndefined();
+  });
+
+  it('refuses what a page server cannot serve, bad names and duplicates', () => {
+    expect(PAGE_TOOL_NAME_PATTERN.source).toBe(TOOL_NAME_PATTERN.source);
+    expect(() => tool('bad name', 'd', {}, async () => ({ content: [] }))).toThrow(TypeError);
+    const t = tool('t', 'd', {}, async () => ({ content: [] }));
+    expect(() => createSdkMcpServer({ name: 'p', tools: [t, t] })).toThrow(/duplicate tool name/);
+    expect(() => createSdkMcpServer({ name: 'p', prompts: [{ name: 'x' } as never] })).toThrow(
+      expect.objectContaining({ code: 'NOT_SUPPORTED_IN_BROWSER' }),
+    );
+  });
+});

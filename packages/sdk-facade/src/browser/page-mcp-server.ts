@@ -1,0 +1,292 @@
+import {
+  type CreateSdkMcpServerOptions,
+  DEFAULT_SERVER_VERSION,
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type McpSdkServerConfigWithInstance,
+  type SdkMcpToolDefinition,
+} from '@ccsdk/mcp-inproc';
+import { BrowserSdkError } from './browser-error.js';
+import { checkToolInput, inputJsonSchemaOf, PAGE_TOOL_NAME_PATTERN } from './page-tool.js';
+
+/** The MCP protocol version the page server answers with when the client asks for none. */
+export const PAGE_MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** JSON-RPC error codes the page server answers with. */
+const METHOD_NOT_FOUND = -32601;
+const INVALID_PARAMS = -32602;
+
+type JsonRpcMessage = Record<string, unknown>;
+
+/** The part of an MCP transport (the in-process hub) the page server uses. */
+export interface PageMcpTransport {
+  /** Set by the server: receives each client message. */
+  onmessage?: ((message: never) => void) | undefined;
+  /** Set by the server: the transport closed. */
+  onclose?: (() => void) | undefined;
+  /** Set by the server: a problem the transport saw. */
+  onerror?: ((error: Error) => void) | undefined;
+  /** Called once the server is connected. */
+  start(): Promise<void>;
+  /** Sends one server message; `relatedRequestId` ties it to the request it answers or reports on. */
+  send(message: never, options?: { relatedRequestId?: string | number }): Promise<void>;
+  /** Closes the transport. */
+  close(): Promise<void>;
+}
+
+interface PageTool {
+  readonly definition: SdkMcpToolDefinition;
+  readonly listing: Record<string, unknown>;
+}
+
+/**
+ * A small MCP server for the page, without the MCP SDK: what the in-process hub needs of a server
+ * (`connect(transport)`, `close()`), answering `initialize`, `ping`, `tools/list` and `tools/call`
+ * (and `notifications/cancelled`, which aborts the call's signal). Tools are fixed at creation.
+ */
+export class PageMcpServer {
+  readonly #info: { name: string; version: string };
+  readonly #instructions: string | undefined;
+  readonly #tools = new Map<string, PageTool>();
+  readonly #timeoutMs: number | undefined;
+  readonly #calls = new Map<string | number, AbortController>();
+  #transport: PageMcpTransport | undefined;
+
+  constructor(options: CreateSdkMcpServerOptions, tools: readonly PageTool[]) {
+    this.#info = { name: options.name, version: options.version ?? DEFAULT_SERVER_VERSION };
+    this.#instructions = options.instructions;
+    this.#timeoutMs = options.timeout;
+    for (const tool of tools) this.#tools.set(tool.definition.name, tool);
+  }
+
+  /** Serves `transport` (one at a time, as an MCP SDK server). */
+  async connect(transport: PageMcpTransport): Promise<void> {
+    if (this.#transport !== undefined) throw new Error('The page MCP server is already connected.');
+    this.#transport = transport;
+    transport.onmessage = ((message: JsonRpcMessage) => this.#receive(transport, message)) as never;
+    transport.onclose = () => this.#disconnected(transport);
+    await transport.start();
+  }
+
+  /** Stops serving: calls in flight see their signal abort. */
+  async close(): Promise<void> {
+    const transport = this.#transport;
+    this.#disconnected(transport);
+    await transport?.close();
+  }
+
+  #disconnected(transport: PageMcpTransport | undefined): void {
+    if (transport === undefined || this.#transport !== transport) return;
+    this.#transport = undefined;
+    for (const call of this.#calls.values()) call.abort(new Error('The MCP server closed.'));
+    this.#calls.clear();
+  }
+
+  #receive(transport: PageMcpTransport, message: JsonRpcMessage): void {
+    const method = message['method'];
+    const id = message['id'];
+    if (typeof method !== 'string') return;
+    if (typeof id !== 'string' && typeof id !== 'number') {
+      if (method === 'notifications/cancelled') {
+        const requestId = (message['params'] as { requestId?: unknown } | undefined)?.requestId;
+        if (typeof requestId === 'string' || typeof requestId === 'number')
+          this.#calls.get(requestId)?.abort();
+      }
+      return;
+    }
+    void this.#answer(transport, id, method, message['params']).then(
+      (reply) => this.#send(transport, { jsonrpc: '2.0', id, ...reply }, id),
+      (error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  async #answer(
+    transport: PageMcpTransport,
+    id: string | number,
+    method: string,
+    params: unknown,
+  ): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
+    switch (method) {
+      case 'initialize': {
+        const asked = (params as { protocolVersion?: unknown } | undefined)?.protocolVersion;
+        return {
+          result: {
+            protocolVersion: typeof asked === 'string' ? asked : PAGE_MCP_PROTOCOL_VERSION,
+            capabilities: { tools: { listChanged: false } },
+            serverInfo: this.#info,
+            ...(this.#instructions !== undefined ? { instructions: this.#instructions } : {}),
+          },
+        };
+      }
+      case 'ping':
+        return { result: {} };
+      case 'tools/list':
+        return { result: { tools: [...this.#tools.values()].map((tool) => tool.listing) } };
+      case 'tools/call':
+        return this.#call(transport, id, params);
+      default:
+        return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+    }
+  }
+
+  async #call(
+    transport: PageMcpTransport,
+    id: string | number,
+    params: unknown,
+  ): Promise<{ result: unknown } | { error: { code: number; message: string } }> {
+    const { name, arguments: args = {} } = (params ?? {}) as { name?: unknown; arguments?: unknown };
+    const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
+    if (tool === undefined) {
+      return { error: { code: INVALID_PARAMS, message: `Tool ${JSON.stringify(name)} not found` } };
+    }
+    const label = `Tool ${JSON.stringify(tool.definition.name)}`;
+    const checked = checkToolInput(tool.definition.inputSchema, args);
+    if (!checked.ok) {
+      return {
+        result: errorResult(
+          `Invalid arguments for tool ${JSON.stringify(tool.definition.name)}: ${checked.issues.join('; ')}`,
+        ),
+      };
+    }
+    const controller = new AbortController();
+    this.#calls.set(id, controller);
+    const timeoutMs = tool.definition.timeoutMs ?? this.#timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopped = new Promise<{ result: unknown }>((resolve) => {
+      const stop = (text: string): void => resolve({ result: errorResult(text) });
+      controller.signal.addEventListener('abort', () => stop(`${label} was cancelled.`), { once: true });
+      if (Number.isFinite(timeoutMs)) {
+        timer = setTimeout(() => {
+          stop(`${label} timed out after ${timeoutMs} ms.`);
+          controller.abort(new Error(`${label} timed out after ${timeoutMs} ms`));
+        }, timeoutMs);
+      }
+    });
+    const extra = {
+      signal: controller.signal,
+      requestId: id,
+      sendNotification: (notification: JsonRpcMessage) =>
+        this.#send(transport, { jsonrpc: '2.0', ...notification }, id),
+      sendRequest: () => Promise.reject(new Error('A page MCP tool cannot send requests to the client.')),
+    };
+    try {
+      const running = Promise.resolve()
+        .then(() => tool.definition.handler(checked.value as never, extra as never))
+        .then(
+          (returned) => ({ result: checkResult(label, returned, tool.definition) }),
+          (thrown: unknown) => ({ result: errorResult(thrownMessage(thrown) || `${label} failed.`) }),
+        );
+      return await Promise.race([running, stopped]);
+    } finally {
+      clearTimeout(timer);
+      this.#calls.delete(id);
+    }
+  }
+
+  async #send(transport: PageMcpTransport, message: JsonRpcMessage, related: string | number): Promise<void> {
+    if (this.#transport !== transport) return;
+    await transport.send(message as never, { relatedRequestId: related });
+  }
+}
+
+function errorResult(text: string): Record<string, unknown> {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+function thrownMessage(thrown: unknown): string {
+  if (thrown instanceof Error) return thrown.message;
+  if (typeof thrown === 'string') return thrown;
+  try {
+    return JSON.stringify(thrown) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function checkResult(
+  label: string,
+  returned: unknown,
+  definition: SdkMcpToolDefinition,
+): Record<string, unknown> {
+  const result = returned as { content?: unknown; structuredContent?: unknown; isError?: unknown } | null;
+  if (
+    typeof result !== 'object' ||
+    result === null ||
+    (result.content !== undefined && !Array.isArray(result.content))
+  ) {
+    return errorResult(`${label} returned an invalid result. Return { content: [...] }.`);
+  }
+  try {
+    JSON.stringify(result);
+  } catch {
+    return errorResult(`${label} returned a result that cannot be serialized as JSON.`);
+  }
+  const content = Array.isArray(result.content) ? result.content : [];
+  const out: Record<string, unknown> = { ...result, content };
+  if (content.length === 0 && result.structuredContent !== undefined) {
+    out['content'] = [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
+  }
+  if (definition.outputSchema === undefined || result.isError === true) return out;
+  if (result.structuredContent === undefined) {
+    return errorResult(`${label} has an output schema but returned no structuredContent.`);
+  }
+  const checked = checkToolInput(definition.outputSchema, result.structuredContent);
+  if (!checked.ok)
+    return errorResult(`${label} returned invalid structuredContent: ${checked.issues.join('; ')}`);
+  return out;
+}
+
+/**
+ * Builds an in-page MCP server from `tool()` tools, with the signature of the root entry's
+ * `createSdkMcpServer()`: `instance` is a {@link PageMcpServer} (typed as the official `McpServer`,
+ * which it stands in for) that the query answers the CLI's `mcp_message` requests with. A page
+ * server has tools only: `resources` and `prompts` throw a `BrowserSdkError` with code
+ * `NOT_SUPPORTED_IN_BROWSER`; a bad or duplicate tool name throws a `TypeError`.
+ */
+export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkServerConfigWithInstance {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('createSdkMcpServer options must be an object.');
+  const { name, timeout } = options;
+  if (typeof name !== 'string' || !PAGE_TOOL_NAME_PATTERN.test(name)) {
+    throw new TypeError(
+      `createSdkMcpServer: name must match ${PAGE_TOOL_NAME_PATTERN}, got ${JSON.stringify(name)}.`,
+    );
+  }
+  if ((options.resources?.length ?? 0) > 0 || (options.prompts?.length ?? 0) > 0) {
+    throw new BrowserSdkError(
+      'NOT_SUPPORTED_IN_BROWSER',
+      'createSdkMcpServer in a browser serves tools only (no resources or prompts).',
+    );
+  }
+  const seen = new Set<string>();
+  const tools = (options.tools ?? []).map((definition: SdkMcpToolDefinition) => {
+    if (seen.has(definition.name)) {
+      throw new TypeError(
+        `createSdkMcpServer(${JSON.stringify(name)}): duplicate tool name ${JSON.stringify(definition.name)}.`,
+      );
+    }
+    seen.add(definition.name);
+    return { definition, listing: listingOf(definition, options.alwaysLoad === true) };
+  });
+  const instance = new PageMcpServer(options, tools);
+  return {
+    type: 'sdk',
+    name,
+    ...(timeout === undefined ? {} : { timeout }),
+    instance: instance as unknown as McpSdkServerConfigWithInstance['instance'],
+  };
+}
+
+function listingOf(definition: SdkMcpToolDefinition, alwaysLoad: boolean): Record<string, unknown> {
+  const listing: Record<string, unknown> = {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: inputJsonSchemaOf(definition.inputSchema),
+  };
+  if (definition.title !== undefined) listing['title'] = definition.title;
+  if (definition.outputSchema !== undefined)
+    listing['outputSchema'] = inputJsonSchemaOf(definition.outputSchema);
+  if (definition.annotations !== undefined) listing['annotations'] = definition.annotations;
+  const meta = alwaysLoad ? { ...definition._meta, 'anthropic/alwaysLoad': true } : definition._meta;
+  if (meta !== undefined) listing['_meta'] = meta;
+  return listing;
+}
