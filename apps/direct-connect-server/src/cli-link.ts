@@ -40,6 +40,11 @@ export interface CliLink {
   onWarning?: (error: Error) => void;
   /** The process ended. */
   onExit?: (exit: CliLinkExit) => void;
+  /**
+   * A warm-pool spare (`awaitClaim`) was claimed for a session: from now on it starts like a
+   * session's CLI (the start gate decides its priority, restored when the gate allows).
+   */
+  claimed?(): void;
 }
 
 /** What one session asks of its process. */
@@ -59,6 +64,11 @@ export interface CliLinkParams {
    * `CLAUDE_CONFIG_DIR` of a session resumed from the store.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * True for a warm-pool spare: the CLI starts parked (`--await-claim`) in `cwd` (its parking
+   * folder), at lowered CPU priority, until a `claim_session` binds it to a session's folder.
+   */
+  readonly awaitClaim?: boolean;
 }
 
 /** Makes the process of one session. The default spawns the real CLI through `SubprocessTransport`. */

@@ -5,9 +5,14 @@ import type { CliLinkFactory } from './cli-link.js';
 import type { CreateSessionRequest, RequestRefusal } from './create-session-request.js';
 import { HostedSession } from './hosted-session.js';
 import { RETRY_AFTER_SECONDS } from './limits.js';
+import type { ServerMetrics } from './observability/server-metrics.js';
+import { timedStore } from './observability/timed-store.js';
 import type { ResolvedServerOptions } from './server-options.js';
 import { createSessionMirror } from './session-mirror.js';
 import type { SessionRegistry } from './session-registry.js';
+import { eventStoreFor } from './sse/event-store.js';
+import type { TokenAdmission } from './tokens/token-admission.js';
+import { DEFAULT_TOKEN_NAME } from './tokens/token-limits.js';
 import { confineWorkDir } from './work-dir.js';
 
 /** What the create handler needs from the server. */
@@ -18,6 +23,10 @@ export interface SessionFactoryContext {
   readonly createCliLink: CliLinkFactory;
   /** The CLI's `<config dir>/projects` folder, for mirroring and resuming. */
   readonly projectsDir: string;
+  /** The server's metrics; absent in tests that build a context by hand. */
+  readonly metrics?: ServerMetrics;
+  /** The per-token cap and create rate; none: only the server-wide cap applies. */
+  readonly tokenAdmission?: TokenAdmission;
 }
 
 /** A created (or found, by `session_key`) session, or why not. */
@@ -26,24 +35,31 @@ export type CreateOutcome =
   | (RequestRefusal & { readonly kind: 'refused'; readonly headers?: Record<string, string> });
 
 /**
- * Creates a session for a validated request: reuses a live session with the same `session_key`,
- * checks capacity (503), confines the cwd to the roots (403/400), materializes a stored session
- * for `resume` into a private config dir with `materializeResumeFromStore` (404 when the store
- * lacks it, 500 when the store fails), spawns the CLI (500 when it cannot run).
+ * Creates a session for a validated request, owned by `principal` (the name of its token):
+ * reuses a live session of that token with the same `session_key`, checks the token's cap and
+ * create rate (429 `token_session_limit` / `rate_limited`), checks capacity (503), confines the
+ * cwd to the roots (403/400), materializes a stored session for `resume` into a private config
+ * dir with `materializeResumeFromStore` (404 when the store lacks it, 500 when the store fails),
+ * spawns the CLI (500 when it cannot run).
  */
 export async function createSession(
   context: SessionFactoryContext,
   request: CreateSessionRequest,
+  principal: string = DEFAULT_TOKEN_NAME,
 ): Promise<CreateOutcome> {
   const { options, registry } = context;
   if (request.sessionKey !== undefined) {
-    const existing = registry.byKey(request.sessionKey);
+    const existing = registry.byKey(request.sessionKey, principal);
     if (existing !== undefined) return { kind: 'existing', session: existing };
   }
   if (request.resume !== undefined && options.sessionStore === undefined) {
     return refused(400, 'resume_unavailable', 'This server has no session store to resume from.');
   }
+  const admitted = context.tokenAdmission?.admit(principal);
+  if (admitted?.kind === 'refused') return admitted;
+  const releaseTokenSlot = admitted?.release ?? (() => undefined);
   if (!registry.reserve()) {
+    releaseTokenSlot();
     return {
       ...refused(
         503,
@@ -89,7 +105,7 @@ export async function createSession(
       store === undefined
         ? undefined
         : createSessionMirror({
-            store,
+            store: timedStore(store, 'transcript_mirror', context.metrics),
             projectsDir: resume === undefined ? context.projectsDir : join(resume.configDir, 'projects'),
             log: options.logger,
             sessionId: id,
@@ -105,23 +121,28 @@ export async function createSession(
     const session = new HostedSession({
       id,
       key: request.sessionKey,
+      owner: principal,
       workDir: place.workDir,
       link,
       limits: {
         maxMessageBytes: options.maxMessageBytes,
         maxPendingOutputBytes: options.maxPendingOutputBytes,
         idleTimeoutMs: options.sessionIdleTimeoutMs,
+        attachedIdleTimeoutMs: options.attachedIdleTimeoutMs,
       },
       log: options.logger,
       ...(mirror === undefined ? {} : { mirror }),
       endedRetentionMs: options.endedRetentionMs,
+      eventStore: timedStore(eventStoreFor(context), 'sse_event_log', context.metrics),
+      ...(context.metrics === undefined ? {} : { metrics: context.metrics }),
       onEnded: (ended) => registry.remove(ended),
     });
     try {
       await session.start();
     } catch (error) {
       await mirror?.close();
-      options.logger({ level: 'error', event: 'session.spawn_failed', error });
+      options.logger({ level: 'error', event: 'session.spawn_failed', sessionId: id, error });
+      context.metrics?.sessionFailed('spawn_failed');
       return refused(
         500,
         'spawn_failed',
@@ -133,6 +154,7 @@ export async function createSession(
     return { kind: 'created', session };
   } finally {
     if (reserved) registry.release();
+    releaseTokenSlot();
   }
 }
 

@@ -273,6 +273,12 @@ describe('the WebSocket bridge', () => {
     expect(await openSocket(`ws://127.0.0.1:${port}/elsewhere`, TOKEN)).toEqual({ refused: 404 });
   });
 
+  it('should answer 404 to an upgrade whose session id is not valid percent-encoding, and keep serving', async () => {
+    const { port, httpUrl } = await start();
+    expect(await openSocket(`ws://127.0.0.1:${port}/sessions/%E0%A4%A/ws`, TOKEN)).toEqual({ refused: 404 });
+    expect((await call(httpUrl, 'GET', '/health', { token: TOKEN })).status).toBe(200);
+  });
+
   it('should let a client attach again after it disconnected and get what was written meanwhile', async () => {
     await start();
     const { ws_url } = await create();

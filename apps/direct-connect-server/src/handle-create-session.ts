@@ -3,20 +3,23 @@ import { createSession, type SessionFactoryContext } from './create-session.js';
 import { isRefusal, parseCreateSessionRequest } from './create-session-request.js';
 import type { HostedSession } from './hosted-session.js';
 import { readBody, sendError, sendJson } from './http-io.js';
+import { DEFAULT_TOKEN_NAME } from './tokens/token-limits.js';
 
 /** Told about each created session (the server tracks them for shutdown). */
 export type CreateSessionOutcomeSink = (session: HostedSession) => void;
 
 /**
  * `POST /sessions`: reads the body (413 past the limit), validates it (400/403), creates the
- * session and answers `{ session_id, ws_url, work_dir, session_key? }`: 201 when created, 200
- * when a live session with the same `session_key` was found.
+ * session for `principal` (the name of the request's token) and answers
+ * `{ session_id, ws_url, work_dir, session_key? }`: 201 when created, 200 when a live session of
+ * that token with the same `session_key` was found.
  */
 export async function handleCreateSession(
   context: SessionFactoryContext,
   request: IncomingMessage,
   response: ServerResponse,
   onCreated: CreateSessionOutcomeSink,
+  principal: string = DEFAULT_TOKEN_NAME,
 ): Promise<void> {
   const { options } = context;
   const body = await readBody(request, options.maxRequestBodyBytes);
@@ -32,13 +35,14 @@ export async function handleCreateSession(
     sendError(response, parsed.status, parsed.code, parsed.message);
     return;
   }
-  const outcome = await createSession(context, parsed);
+  const outcome = await createSession(context, parsed, principal);
   if (outcome.kind === 'refused') {
     options.logger({
       level: 'warn',
       event: 'session.create_refused',
       status: outcome.status,
       code: outcome.code,
+      principal,
     });
     sendError(response, outcome.status, outcome.code, outcome.message, outcome.headers);
     return;
@@ -51,6 +55,7 @@ export async function handleCreateSession(
       event: 'session.created',
       sessionId: session.id,
       workDir: session.workDir,
+      principal,
     });
   }
   sendJson(response, outcome.kind === 'created' ? 201 : 200, {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { refusalHeaders, reportRefusal } from './observability/refusal-hook.js';
 
 /** Why a request body could not be read. */
 export type BodyFailure = 'too-large' | 'aborted';
@@ -64,22 +65,53 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ): void {
+  reportRefusal(response, status, code);
   sendJson(response, status, { error: { code, message } }, headers);
 }
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   503: 'Service Unavailable',
 };
 
-/** Refuses a WebSocket upgrade with an HTTP status and the error body, then closes the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+/**
+ * Refuses a WebSocket upgrade with an HTTP status and the error body, then closes the socket.
+ * `headers` are added to the answer (names and values must be plain header text).
+ */
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  reportRefusal(socket, status, code);
   const body = JSON.stringify({ error: { code, message } });
-  const extra = status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '';
+  const extra = {
+    ...refusalHeaders(socket),
+    ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}),
+    ...headers,
+  };
+  const lines = Object.entries(extra)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${extra}Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n${lines}Connection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
+}
+
+/**
+ * The path of a request, without its query: what log entries name. A query may carry anything a
+ * client put there (a token, even though no route takes one), so it never reaches a log.
+ */
+export function requestPath(request: IncomingMessage): string {
+  try {
+    return new URL(request.url ?? '/', 'http://server').pathname;
+  } catch {
+    return '(unparsable)';
+  }
 }

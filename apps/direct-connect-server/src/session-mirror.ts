@@ -1,5 +1,6 @@
 import { TranscriptMirrorBatcher, type TranscriptMirrorFrame } from '@ccsdk/mirror-batcher';
 import type { MaterializedResume, SessionStore } from '@ccsdk/session-store';
+import { MIRROR_MID_TURN_FLUSH_MS } from './limits.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -20,7 +21,9 @@ export interface SessionMirror {
 
 /**
  * Mirrors one session's transcripts into `store` through a `TranscriptMirrorBatcher` (coalescing,
- * thresholds, append timeout and retries). Frame paths map to keys relative to `projectsDir`, the
+ * thresholds, append timeout and retries). A frame also goes out at most `flushDelayMs` (default
+ * {@link MIRROR_MID_TURN_FLUSH_MS}) after it came, so a turn in progress reaches the store before
+ * its `result`: a client that resumes on another server after this one died keeps it. Frame paths map to keys relative to `projectsDir`, the
  * `projects` folder of the config dir this session's CLI writes to. A batch that never reached
  * the store is logged as `mirror.append_failed` with the batcher's error code; the session goes on.
  */
@@ -31,8 +34,11 @@ export function createSessionMirror(params: {
   sessionId: string;
   /** The materialized config dir of a session resumed from the store, cleaned up at close. */
   resume?: MaterializedResume;
+  /** Longest a frame waits before it is sent, in ms. Default {@link MIRROR_MID_TURN_FLUSH_MS}. */
+  flushDelayMs?: number;
 }): SessionMirror {
   const { log, sessionId, resume } = params;
+  const flushDelayMs = params.flushDelayMs ?? MIRROR_MID_TURN_FLUSH_MS;
   const batcher = new TranscriptMirrorBatcher({
     store: params.store,
     projectsDir: params.projectsDir,
@@ -47,7 +53,9 @@ export function createSessionMirror(params: {
       }),
   });
   let closing: Promise<void> | undefined;
+  let timedFlush: NodeJS.Timeout | undefined;
   const finish = async (): Promise<void> => {
+    clearTimeout(timedFlush);
     await batcher.close();
     if (resume === undefined) return;
     try {
@@ -59,7 +67,15 @@ export function createSessionMirror(params: {
     }
   };
   return {
-    enqueue: (frame) => batcher.enqueue(frame),
+    enqueue: (frame) => {
+      batcher.enqueue(frame);
+      if (timedFlush !== undefined || closing !== undefined) return;
+      timedFlush = setTimeout(() => {
+        timedFlush = undefined;
+        void batcher.flush();
+      }, flushDelayMs);
+      timedFlush.unref();
+    },
     flush: () => batcher.flush(),
     close: () => {
       closing ??= finish();

@@ -1,4 +1,5 @@
 import type { HostedSession } from './hosted-session.js';
+import { DEFAULT_TOKEN_NAME } from './tokens/token-limits.js';
 
 /**
  * The server's sessions by id and by `session_key`, and the capacity check. A slot is reserved
@@ -37,23 +38,23 @@ export class SessionRegistry {
   add(session: HostedSession): void {
     this.release();
     this.#byId.set(session.id, session);
-    if (session.key !== undefined) this.#byKey.set(session.key, session);
+    if (session.key !== undefined) this.#byKey.set(keyOf(session.key, session.owner), session);
   }
 
   /** Forgets a session. */
   remove(session: HostedSession): void {
     if (this.#byId.get(session.id) === session) this.#byId.delete(session.id);
-    if (session.key !== undefined && this.#byKey.get(session.key) === session)
-      this.#byKey.delete(session.key);
+    if (session.key !== undefined && this.#byKey.get(keyOf(session.key, session.owner)) === session)
+      this.#byKey.delete(keyOf(session.key, session.owner));
   }
 
   get(id: string): HostedSession | undefined {
     return this.#byId.get(id);
   }
 
-  /** The live session created with this `session_key`, if any. */
-  byKey(key: string): HostedSession | undefined {
-    const session = this.#byKey.get(key);
+  /** The live session `owner` (a token's name) created with this `session_key`, if any. */
+  byKey(key: string, owner: string = DEFAULT_TOKEN_NAME): HostedSession | undefined {
+    const session = this.#byKey.get(keyOf(key, owner));
     return session === undefined || session.isEnding ? undefined : session;
   }
 
@@ -61,4 +62,9 @@ export class SessionRegistry {
   all(): HostedSession[] {
     return [...this.#byId.values()];
   }
+}
+
+/** `session_key`s are per token: two tokens using the same key get two sessions. */
+function keyOf(key: string, owner: string): string {
+  return `${owner}\u0000${key}`;
 }

@@ -116,6 +116,23 @@ describe('mirroring to the session store', () => {
     expect(await store.load({ projectKey, sessionId: STORED_ID })).toHaveLength(5);
   });
 
+  it("should send a turn's frames to the store before its result comes (a server killed mid-turn keeps them)", async () => {
+    const created = await create();
+    const link = links[0] as FakeCliLink;
+    await attach(created.ws_url);
+    const projectKey = await projectKeyForDirectory(root);
+    const filePath = join(configDir, 'projects', projectKey, `${STORED_ID}.jsonl`);
+    link.mirror({ filePath, entries: [entry(1)] });
+    link.mirror({ filePath, entries: [entry(2)] });
+    link.emit('{"type":"assistant","n":1}');
+    // No result: the frames still reach the store, coalesced, within MIRROR_MID_TURN_FLUSH_MS.
+    await until(() => store.appends.length === 1, 2_000);
+    expect(store.appends).toEqual([{ key: { projectKey, sessionId: STORED_ID }, count: 2 }]);
+    link.mirror({ filePath, entries: [entry(3)] });
+    await until(() => store.appends.length === 2, 2_000);
+    expect(await store.load({ projectKey, sessionId: STORED_ID })).toEqual([entry(1), entry(2), entry(3)]);
+  });
+
   it('should close the mirror before the client hears the session ended', async () => {
     const created = await create();
     const link = links[0] as FakeCliLink;

@@ -1,4 +1,8 @@
-import { SubprocessTransport, type SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
+import {
+  AWAIT_CLAIM_FLAG,
+  SubprocessTransport,
+  type SubprocessTransportOptions,
+} from '@ccsdk/transport-subprocess';
 import type {
   CliLink,
   CliLinkExit,
@@ -6,7 +10,10 @@ import type {
   CliLinkParams,
   TranscriptMirrorFrame,
 } from './cli-link.js';
+import { CliStartGate, type CliStartTicket } from './cli-start-gate.js';
+import { CLI_NICENESS, lowerCliPriority, startLowered } from './cli-start-priority.js';
 import { mayBeTranscriptMirror } from './line-peek.js';
+import { restoreCliPriority } from './warm-pool/restore-priority.js';
 
 /**
  * CLI options every session of a server shares: the model, tools, environment, where the CLI
@@ -20,13 +27,37 @@ export type SharedCliOptions = Omit<
 
 /**
  * The default {@link CliLinkFactory}: each session is a `SubprocessTransport` running the real
- * CLI. The permission prompt tool defaults to `stdio`, so the CLI asks the remote client's
- * `canUseTool` over the control channel (a client without one answers with an error, which
- * denies the tool).
+ * CLI. A CLI spawned while as many others as there are cores are still starting runs at a lower
+ * CPU priority (`start.niceness`), so a burst of starts cannot starve the server's event loop
+ * (`CliStartGate`). The permission prompt tool defaults to `stdio`, so the CLI asks the
+ * remote client's `canUseTool` over the control channel (a client without one answers with an
+ * error, which denies the tool).
  */
-export function subprocessCliLinkFactory(shared: SharedCliOptions = {}): CliLinkFactory {
-  return (params) => new SubprocessCliLink(shared, params);
+export function subprocessCliLinkFactory(
+  shared: SharedCliOptions = {},
+  start: {
+    /**
+     * Niceness given to a CLI that starts while the gate is full (`lowerCliPriority`); `false`
+     * leaves every CLI at the server's priority. Default `CLI_NICENESS` (10).
+     */
+    readonly niceness?: number | false;
+    /**
+     * How many CLIs may be starting at once at the server's priority; the factory's links share
+     * one count. Default `DEFAULT_FULL_PRIORITY_CLI_STARTS` (one per core).
+     */
+    readonly fullPriorityStarts?: number;
+  } = {},
+): CliLinkFactory {
+  const niceness = start.niceness ?? CLI_NICENESS;
+  const gate = new CliStartGate(start.fullPriorityStarts);
+  return (params) => new SubprocessCliLink(shared, params, { niceness, gate });
 }
+
+/**
+ * Longest a lowered CLI's start waits for its autogroup write, in ms: 2 s. Past it (the kernel's
+ * rate limit taken by other processes' writes) the start goes on and the write is retried behind.
+ */
+export const LOWERED_START_HOLD_MS = 2_000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
@@ -44,8 +75,18 @@ class SubprocessCliLink implements CliLink {
   onExit?: (exit: CliLinkExit) => void;
 
   readonly #transport: SubprocessTransport;
+  readonly #start: { readonly niceness: number | false; readonly gate: CliStartGate };
+  #ticket: CliStartTicket | undefined;
+  readonly #awaitClaim: boolean;
+  /** Aborted when the CLI exits or the link closes: a priority change still waiting is dropped. */
+  readonly #gone = new AbortController();
 
-  constructor(shared: SharedCliOptions, params: CliLinkParams) {
+  constructor(
+    shared: SharedCliOptions,
+    params: CliLinkParams,
+    start: { readonly niceness: number | false; readonly gate: CliStartGate },
+  ) {
+    this.#start = start;
     this.#transport = new SubprocessTransport({
       permissionPromptToolName: 'stdio',
       maxLineBytes: params.maxLineBytes,
@@ -56,14 +97,78 @@ class SubprocessCliLink implements CliLink {
       ...(params.permissionMode === undefined ? {} : { permissionMode: params.permissionMode }),
       ...(params.resume === undefined ? {} : { resume: params.resume }),
       ...(params.sessionMirror ? { sessionMirror: true } : {}),
+      ...(params.awaitClaim === true ? { extraArgs: { ...shared.extraArgs, [AWAIT_CLAIM_FLAG]: null } } : {}),
     });
+    this.#awaitClaim = params.awaitClaim === true;
     this.#transport.onrawline = (line) => this.#deliver(line);
     this.#transport.onerror = (error) => this.onWarning?.(error);
-    this.#transport.onclose = (info) => this.onExit?.(exitOf(info.error));
+    this.#transport.onclose = (info) => {
+      this.#gone.abort();
+      this.#ticket?.end();
+      this.onExit?.(exitOf(info.error));
+    };
   }
 
-  start(): Promise<void> {
-    return this.#transport.start();
+  async start(): Promise<void> {
+    if (this.#awaitClaim) return this.#startSpare();
+    const ticket = this.#start.gate.begin();
+    this.#ticket = ticket;
+    const { niceness } = this.#start;
+    try {
+      if (ticket.atFullPriority || niceness === false) await this.#transport.start();
+      else await this.#startLowered(niceness);
+    } catch (error) {
+      ticket.end();
+      throw error;
+    }
+  }
+
+  /**
+   * A warm-pool spare takes no place in the start gate (live sessions keep theirs) and always
+   * runs at the lowered priority, so refilling the pool cannot starve the sessions being served.
+   */
+  async #startSpare(): Promise<void> {
+    const { niceness } = this.#start;
+    if (niceness === false) await this.#transport.start();
+    else await this.#startLowered(niceness);
+  }
+
+  /**
+   * Starts the CLI in the autogroup writer's turn (`startLowered`): its threads are lowered at
+   * once and its autogroup as soon as the kernel's rate limit takes the write, so a burst of
+   * starts is paced by that limit rather than run at full weight. A write still refused after
+   * `LOWERED_START_HOLD_MS` lets the start go on and keeps being retried behind it.
+   */
+  async #startLowered(niceness: number): Promise<void> {
+    const signal = this.#gone.signal;
+    const outcome = await startLowered(
+      async () => {
+        await this.#transport.start();
+        return this.#transport.pid;
+      },
+      niceness,
+      { signal, deadlineMs: LOWERED_START_HOLD_MS },
+    );
+    const pid = this.#transport.pid;
+    if (outcome !== undefined && !outcome.autogroup && outcome.autogroupWanted && pid !== undefined) {
+      void lowerCliPriority(pid, niceness, { signal });
+    }
+  }
+
+  /**
+   * The spare is now a session's CLI doing its start (the claim, the client's `initialize`): it
+   * takes a place in the start gate like a cold start, and gets the server's priority back when
+   * the gate allows (best effort, `restoreCliPriority`), so a pooled session is not slower than a
+   * cold one on a busy machine.
+   */
+  claimed(): void {
+    if (!this.#awaitClaim || this.#ticket !== undefined) return;
+    const ticket = this.#start.gate.begin();
+    this.#ticket = ticket;
+    const pid = this.#transport.pid;
+    if (ticket.atFullPriority && pid !== undefined && this.#start.niceness !== false) {
+      void restoreCliPriority(pid, { signal: this.#gone.signal });
+    }
   }
 
   sendLine(line: Uint8Array): Promise<void> {
@@ -75,10 +180,13 @@ class SubprocessCliLink implements CliLink {
   }
 
   close(): Promise<void> {
+    this.#gone.abort();
+    this.#ticket?.end();
     return this.#transport.close();
   }
 
   #deliver(line: Uint8Array): void {
+    this.#ticket?.end();
     const mirror = this.onTranscriptMirror;
     if (mirror !== undefined && mayBeTranscriptMirror(line)) {
       const frame = parseMirrorFrame(line);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTOGROUP_WRITE_DEADLINE_MS,
+  AUTOGROUP_WRITE_INTERVAL_MS,
+  AutogroupWriter,
+} from './autogroup-writer.js';
+
+const again = () => Object.assign(new Error('Resource temporarily unavailable'), { code: 'EAGAIN' });
+
+/** A kernel that takes one autogroup write per `intervalMs`, machine-wide, like Linux without CAP_SYS_ADMIN. */
+function rateLimitedKernel(intervalMs: number) {
+  let next = 0;
+  const taken: { pid: number; niceness: number; at: number }[] = [];
+  let refused = 0;
+  return {
+    taken,
+    refusedCount: () => refused,
+    write(pid: number, niceness: number): void {
+      const now = Date.now();
+      if (now < next) {
+        refused += 1;
+        throw again();
+      }
+      next = now + intervalMs;
+      taken.push({ pid, niceness, at: now });
+    },
+  };
+}
+
+describe('AutogroupWriter', () => {
+  it("should space its retries past Linux's 100 ms limit and give up with the start window", () => {
+    expect(AUTOGROUP_WRITE_INTERVAL_MS).toBeGreaterThan(100);
+    expect(AUTOGROUP_WRITE_DEADLINE_MS).toBe(30_000);
+  });
+
+  it('should get every write of a burst taken by a rate-limited kernel, in the order asked', async () => {
+    const kernel = rateLimitedKernel(20);
+    const writer = new AutogroupWriter((pid, niceness) => kernel.write(pid, niceness), { intervalMs: 22 });
+    const pids = Array.from({ length: 8 }, (_, i) => 1000 + i);
+    const outcomes = await Promise.all(pids.map((pid) => writer.write({ pid, niceness: 10 })));
+    expect(outcomes).toEqual(pids.map(() => true));
+    expect(kernel.taken.map((write) => write.pid)).toEqual(pids);
+    expect(kernel.refusedCount()).toBeGreaterThan(0);
+  });
+
+  it('should give up on a write still refused at its deadline, and go on with the next', async () => {
+    let calls = 0;
+    const writer = new AutogroupWriter(
+      (pid) => {
+        calls += 1;
+        if (pid === 1) throw again();
+      },
+      { intervalMs: 5, deadlineMs: 40 },
+    );
+    const stuck = writer.write({ pid: 1, niceness: 10 });
+    const next = writer.write({ pid: 2, niceness: 10 });
+    expect(await stuck).toBe(false);
+    expect(await next).toBe(true);
+    expect(calls).toBeGreaterThan(2);
+  });
+
+  it('should end a request at once on any failure but EAGAIN (gone, read-only, refused)', async () => {
+    for (const code of ['ESRCH', 'ENOENT', 'EROFS', 'EACCES', undefined]) {
+      let calls = 0;
+      const writer = new AutogroupWriter(() => {
+        calls += 1;
+        throw Object.assign(new Error('no'), { code });
+      });
+      expect(await writer.write({ pid: 1, niceness: 10 })).toBe(false);
+      expect(calls).toBe(1);
+    }
+  });
+
+  it('should not write when the write is no longer wanted, nor after its signal aborted', async () => {
+    const written: number[] = [];
+    let refusals = 1;
+    const writer = new AutogroupWriter(
+      (pid) => {
+        if (refusals-- > 0) throw again();
+        written.push(pid);
+      },
+      { intervalMs: 5 },
+    );
+    let wanted = true;
+    const first = writer.write({ pid: 1, niceness: 10, stillWanted: () => wanted });
+    wanted = false;
+    expect(await first).toBe(false);
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await writer.write({ pid: 2, niceness: 10, signal: aborted.signal })).toBe(false);
+    expect(await writer.write({ pid: 3, niceness: 10, stillWanted: () => true })).toBe(true);
+    expect(written).toEqual([3]);
+  });
+
+  it('should never reject, even when stillWanted throws', async () => {
+    const writer = new AutogroupWriter(() => undefined);
+    const outcome = writer.write({
+      pid: 1,
+      niceness: 10,
+      stillWanted: () => {
+        throw new Error('unreadable');
+      },
+    });
+    await expect(outcome).resolves.toBe(false);
+  });
+});

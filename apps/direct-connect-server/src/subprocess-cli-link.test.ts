@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autogroupsWritable } from '../test/autogroup-probe.js';
+import type { CliLink } from './cli-link.js';
+import { CLI_NICENESS } from './cli-start-priority.js';
+import { subprocessCliLinkFactory } from './subprocess-cli-link.js';
+
+/** A stand-in CLI: for each stdin line it answers with its own niceness and autogroup line. */
+const PRIORITY_REPORTER = `
+import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+import { createInterface } from 'node:readline';
+const autogroup = () => { try { return readFileSync('/proc/self/autogroup', 'utf8').trim(); } catch { return null; } };
+createInterface({ input: process.stdin }).on('line', () => {
+  process.stdout.write(JSON.stringify({ niceness: getPriority(), autogroup: autogroup() }) + '\\n');
+});
+`;
+
+let dir: string;
+let cli: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ccsdk-cli-link-'));
+  cli = join(dir, 'priority-reporter.mjs');
+  await writeFile(cli, PRIORITY_REPORTER);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function reportOf(
+  link: CliLink,
+  start = true,
+): Promise<{ niceness: number; autogroup: string | null }> {
+  const line = new Promise<Uint8Array>((resolve) => {
+    link.onLine = resolve;
+  });
+  if (start) await link.start();
+  await link.sendLine(new TextEncoder().encode('{}'));
+  return JSON.parse(new TextDecoder().decode(await line));
+}
+
+/** Asks the stand-in for reports until one passes `done`, for up to 10 s; returns the last. */
+async function reportUntil(
+  link: CliLink,
+  done: (report: { niceness: number; autogroup: string | null }) => boolean,
+): Promise<{ niceness: number; autogroup: string | null }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const report = await reportOf(link, false);
+    if (done(report) || Date.now() > deadline) return report;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function linkWith(start: Parameters<typeof subprocessCliLinkFactory>[1] = {}, path = cli): CliLink {
+  return subprocessCliLinkFactory(
+    { pathToClaudeCodeExecutable: path, executable: 'node' },
+    start,
+  )({
+    cwd: dir,
+    sessionMirror: false,
+    maxLineBytes: 1024 * 1024,
+  });
+}
+
+const hasAutogroups = existsSync('/proc/self/autogroup');
+
+describe.skipIf(process.platform === 'win32')('subprocessCliLinkFactory start priority', () => {
+  it("should start a lone CLI at the server's own priority (the single-session path is not slowed)", async () => {
+    const link = linkWith();
+    try {
+      const report = await reportOf(link);
+      expect(report.niceness).toBe(getPriority());
+      if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+    } finally {
+      await link.close();
+    }
+  });
+
+  it(`should lower a CLI that starts while the gate is full to niceness ${CLI_NICENESS}, its autogroup too`, async () => {
+    const link = linkWith({ fullPriorityStarts: 0 });
+    try {
+      const report = await reportOf(link);
+      // The threads are lowered as the start returns; the autogroup as soon as the kernel's rate
+      // limit takes the write (other processes on this machine may be writing too).
+      expect(report.niceness).toBe(Math.max(CLI_NICENESS, getPriority()));
+      if (await autogroupsWritable()) {
+        expect(await reportUntil(link, (r) => / nice 10$/.test(r.autogroup ?? ''))).toMatchObject({
+          autogroup: expect.stringMatching(/ nice 10$/),
+        });
+      } else if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+    } finally {
+      await link.close();
+    }
+  });
+
+  it("should share one count among a factory's links: full again once the first has written a line", async () => {
+    const factory = subprocessCliLinkFactory(
+      { pathToClaudeCodeExecutable: cli, executable: 'node' },
+      { fullPriorityStarts: 1, niceness: 15 },
+    );
+    const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
+    const [first, second, third] = [make(), make(), make()];
+    try {
+      await first.start();
+      await second.start();
+      // Neither has written a line yet, so both count as starting when `second` starts.
+      expect((await reportOf(second, false)).niceness).toBe(Math.max(15, getPriority()));
+      expect((await reportOf(first, false)).niceness).toBe(getPriority());
+      // Both have now written: the next CLI starts at full priority.
+      expect((await reportOf(third)).niceness).toBe(getPriority());
+    } finally {
+      await Promise.all([first.close(), second.close(), third.close()]);
+    }
+  });
+
+  it('should give back the place of a CLI that could not start', async () => {
+    const later = join(dir, 'appears-later.mjs');
+    const factory = subprocessCliLinkFactory(
+      { pathToClaudeCodeExecutable: later, executable: 'node' },
+      { fullPriorityStarts: 1 },
+    );
+    const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
+    await expect(make().start()).rejects.toThrow();
+    await writeFile(later, PRIORITY_REPORTER);
+    // Had the failed start kept its place, this one would be lowered.
+    const link = make();
+    try {
+      expect((await reportOf(link)).niceness).toBe(getPriority());
+    } finally {
+      await link.close();
+    }
+  });
+
+  it("should leave every CLI at the server's priority with `niceness: false`", async () => {
+    const link = linkWith({ niceness: false, fullPriorityStarts: 0 });
+    try {
+      const report = await reportOf(link);
+      expect(report.niceness).toBe(getPriority());
+      if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+    } finally {
+      await link.close();
+    }
+  });
+});
