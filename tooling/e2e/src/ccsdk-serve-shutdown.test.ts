@@ -1,21 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { DirectConnectTransport } from '@ccsdk/direct-connect';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '@ccsdk/direct-connect-server';
 import { query } from '@ccsdk/sdk';
-import { isMessagesRequest, locateClaudeCodeBinary, reply, text } from '@ccsdk/testing';
+import { isMessagesRequest, reply, text } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
+import { type ServeProcess, startServeProcess } from './support/serve-process.js';
 
-const require = createRequire(import.meta.url);
-const CCSDK_DIR = join(require.resolve('@ccsdk/cli/package.json'), '..');
-/** The built `ccsdk` bin (turbo builds it before the e2e tests); from source through tsx when absent. */
-const CCSDK_BUILT = join(CCSDK_DIR, 'dist', 'main.js');
-const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
+const TOKEN = 'serve-shutdown-token-0123456789';
 
 /** Slack on top of the documented bound for a loaded 2-core machine, in ms. */
 const EXIT_SLACK_MS = 5_000;
@@ -34,54 +27,19 @@ afterEach(async () => {
   }
 });
 
-interface Served {
-  child: ChildProcess;
-  httpUrl: string;
-  url: string;
-  token: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+/** Starts `ccsdk serve` with `--drain-timeout 0`. */
+async function startServe(r: Rig): Promise<ServeProcess> {
+  // `--drain-timeout 0`: this file is about the shutdown itself (sessions end at once, no CLI left);
+  // a drain that lets running turns finish first is ccsdk-serve-drain.test.ts.
+  const served = await startServeProcess(r, TOKEN, ['--drain-timeout', '0']);
+  server = served.child;
+  return served;
 }
 
-/** Starts `ccsdk serve` as a user would: the app's bin in its own process, the token in the env. */
-async function startServe(r: Rig): Promise<Served> {
-  const token = 'serve-shutdown-token-0123456789';
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...process.env, ...r.env }))
-    if (value !== undefined) env[name] = value;
-  env['CCSDK_SERVE_TOKEN'] = token;
-  const entry = existsSync(CCSDK_BUILT)
-    ? [CCSDK_BUILT]
-    : ['--conditions=@ccsdk/source', '--import', TSX_LOADER, join(CCSDK_DIR, 'src', 'main.ts')];
-  const args = ['serve', '--port', '0', '--root', r.sandbox.cwd, '--claude', locateClaudeCodeBinary()];
-  const child = spawn(process.execPath, [...entry, ...args], {
-    cwd: r.sandbox.cwd,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log += chunk.toString('utf8');
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
-    });
-    void exited.then(({ code }) => reject(new Error(`ccsdk serve exited with ${code}: ${log}`)));
-  });
-  const { host } = new URL(url.replace(/^cc:/, 'http:'));
-  return { child, httpUrl: `http://${host}`, url, token, exited };
-}
-
-async function createSession(served: Served, cwd: string): Promise<string> {
+async function createSession(served: ServeProcess, cwd: string): Promise<string> {
   const response = await fetch(`${served.httpUrl}/sessions`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify({ cwd }),
   });
   expect(response.status).toBe(201);
@@ -98,7 +56,7 @@ async function waitForProcesses(marker: string, count: number): Promise<void> {
 }
 
 /** Sends SIGTERM and resolves with how the server exited, or `undefined` past the bound. */
-async function terminate(served: Served) {
+async function terminate(served: ServeProcess) {
   served.child.kill('SIGTERM');
   const bound = new Promise<undefined>((resolve) =>
     setTimeout(() => resolve(undefined), DEFAULT_SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS).unref(),

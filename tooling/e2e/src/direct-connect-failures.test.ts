@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DirectConnectError, DirectConnectTransport } from '@ccsdk/direct-connect';
 import { isSDKAssistantMessage, isSDKResultMessage, query, type SDKMessage } from '@ccsdk/sdk';
 import { isMessagesRequest, locateClaudeCodeBinary, reply, text } from '@ccsdk/testing';
@@ -10,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-rig.js';
 import { findProcessesWithEnv, waitForNoProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
+import { startServeProcess } from './support/serve-process.js';
 
-const SERVER_APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/direct-connect-server');
 const GARBAGE_LINE = 'this line is not JSON {';
 
 let dc: DirectConnectRig | undefined;
@@ -48,42 +47,6 @@ async function garbageFirstCli(dir: string): Promise<string> {
   return script;
 }
 
-/** Starts `ccsdk serve` (the bin, from source) in a child process; resolves with its cc:// URL. */
-async function startServerProcess(r: Rig, token: string): Promise<string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...process.env, ...r.env }))
-    if (value !== undefined) env[name] = value;
-  env['CCSDK_SERVE_TOKEN'] = token;
-  const claude = locateClaudeCodeBinary();
-  child = spawn(
-    process.execPath,
-    [
-      '--conditions=@ccsdk/source',
-      '--import',
-      'tsx',
-      'src/bin.ts',
-      '--port',
-      '0',
-      '--root',
-      r.sandbox.cwd,
-      '--claude',
-      claude,
-    ],
-    { cwd: SERVER_APP_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child?.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line !== undefined) resolve(line);
-    });
-    child?.on('exit', (code) => reject(new Error(`the server exited with ${code}: ${stderr.join('')}`)));
-  });
-}
-
 describe('Direct Connect failures, through our server and the real CLI', () => {
   it('should drop a malformed line from the server with a warning and finish the session', async () => {
     wrapperDir = await mkdtemp(join(tmpdir(), 'ccsdk-e2e-garbage-'));
@@ -107,7 +70,9 @@ describe('Direct Connect failures, through our server and the real CLI', () => {
   it('should reject the query promptly with a DirectConnectError when the server is killed mid-turn', async () => {
     rig = await startRig({ script: [{ ...reply(text('too late')), delayMs: 20_000 }] });
     const token = 'kill-test-token-0123456789';
-    const url = await startServerProcess(rig, token);
+    const served = await startServeProcess(rig, token);
+    child = served.child;
+    const { url } = served;
     expect(url).toMatch(/^cc:\/\/127\.0\.0\.1:\d+\//);
     const transport = new DirectConnectTransport({ url, cwd: rig.sandbox.cwd });
     const run = query({ prompt: 'take your time', options: { transport } });

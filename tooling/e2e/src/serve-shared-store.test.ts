@@ -4,10 +4,6 @@
  * a turn, loses at most the batch it had not flushed, and nothing is duplicated when B resumes.
  * Real CLI, real servers (PostgreSQL and Redis, throwaway), the scripted fake Messages API.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { DirectConnectTransport } from '@ccsdk/direct-connect';
 import { generateToken } from '@ccsdk/direct-connect-server';
 import {
@@ -25,51 +21,17 @@ import { type RecordedMessagesRequest, reply, text, toolUse } from '@ccsdk/testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findProcessesWithEnv } from './support/process-table.js';
 import { type Rig, startRig } from './support/rig.js';
+import { type ServeProcess, startServeProcess } from './support/serve-process.js';
 import { localTranscripts, mirroredOf } from './support/store-mirror.js';
-
-const require = createRequire(import.meta.url);
-const CCSDK_MAIN = join(require.resolve('@ccsdk/cli/package.json'), '..', 'src', 'main.ts');
-const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 
 /** How long the stalled reply of A's second turn waits: far longer than the test. */
 const STALL_MS = 120_000;
 
-interface Served {
-  child: ChildProcess;
-  url: string;
-  httpUrl: string;
-  token: string;
-  exited: Promise<void>;
-}
-
-/** Starts `ccsdk serve --store <url>` from source; resolves once it printed its connect URL. */
-function serve(rig: Rig, root: string, storeUrl: string): Promise<Served> {
+/** Starts `ccsdk serve --store <url>` with `root` as its only root and a fresh token. */
+async function serve(rig: Rig, root: string, storeUrl: string): Promise<ServeProcess & { token: string }> {
   const token = generateToken();
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...process.env, ...rig.env })) {
-    if (value !== undefined) env[name] = value;
-  }
-  env['CCSDK_SERVE_TOKEN'] = token;
-  const args = ['--conditions=@ccsdk/source', '--import', TSX_LOADER, CCSDK_MAIN, 'serve', '--port', '0'];
-  args.push('--root', root, '--store', storeUrl, '--log-level', 'warn');
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n')[0];
-      if (out.includes('\n') && line !== undefined) {
-        const url = new URL(line.replace(/^cc:/, 'http:'));
-        resolve({ child, url: line, httpUrl: `http://${url.host}`, token, exited });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`ccsdk serve exited with ${code}: ${stderr}`)));
-  });
+  const served = await startServeProcess(rig, token, ['--store', storeUrl, '--log-level', 'warn'], { root });
+  return { ...served, token };
 }
 
 /** A's model: turn 1 runs `echo` and answers; turn 2 runs `echo` and then never answers. */
