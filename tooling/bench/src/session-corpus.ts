@@ -117,8 +117,8 @@ function writeSession(
   return { parent, messages };
 }
 
-/** Buffered line writer over one file descriptor. */
-function fileEmitter(path: string): { emit: (line: string) => void; close: () => number } {
+/** Buffered line writer over one file descriptor; `close()` returns the bytes written. */
+export function fileEmitter(path: string): { emit: (line: string) => void; close: () => number } {
   const fd = openSync(path, 'w', 0o600);
   let pending: string[] = [];
   let pendingChars = 0;

@@ -15,6 +15,7 @@ import {
 import { runWhenMain } from './bench-main.js';
 import { runSessionChild } from './session-bench-support.js';
 import { generateListingCorpus } from './session-corpus.js';
+import { type CorpusKind, selectedCorpora, writeListingCorpus } from './session-list-corpora.js';
 import { MB_BYTES } from './stats.js';
 
 /** Corpus sizes in sessions; choose others with `--sizes=300,3000` or `SESSION_LIST_BENCH_SIZES`. */
@@ -22,9 +23,9 @@ const DEFAULT_SESSION_COUNTS = [300, 3000, 30000];
 
 /** Rounds and calls per corpus size: many calls for small corpora, fewer for the largest. */
 function planFor(sessions: number): MeasurePlan {
-  if (sessions <= 300) return { rounds: 5, steadyCalls: 15, warmupCalls: 3 };
-  if (sessions <= 3000) return { rounds: 3, steadyCalls: 5, warmupCalls: 1 };
-  return { rounds: 1, steadyCalls: 3, warmupCalls: 1 };
+  if (sessions <= 300) return { rounds: 7, steadyCalls: 15, warmupCalls: 3 };
+  if (sessions <= 3000) return { rounds: 7, steadyCalls: 4, warmupCalls: 1 };
+  return { rounds: 7, steadyCalls: 2, warmupCalls: 1 };
 }
 
 const benchmark: Benchmark = {
@@ -35,41 +36,61 @@ const benchmark: Benchmark = {
     const sizes = selectedSizes('SESSION_LIST_BENCH_SIZES', DEFAULT_SESSION_COUNTS);
     const rows: string[][] = [];
     const raw: unknown[] = [];
+    const corpora: readonly CorpusKind[] = selectedCorpora();
     for (const sessions of sizes) {
-      const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-list-'));
-      try {
-        const corpus = generateListingCorpus(join(root, 'config'), sessions);
-        const plan = planFor(sessions);
-        const configDir = join(root, 'config');
-        const figures = await measureCase(
-          (side, calls) => runSessionChild(side, 'list', configDir, calls),
-          plan,
-        );
-        const floor = await measureFloor(
-          () => runSessionChild('readfloor', 'list', configDir, 1),
-          () => runSessionChild('readfloor', 'list', configDir, plan.steadyCalls),
-          plan,
-        );
-        rows.push([
-          String(sessions),
-          fmt(corpus.bytes / MB_BYTES),
-          ...figureCells(figures),
-          fmt(floor.steadyMs, 1),
-          fmt(figures.ours.steadyMs / floor.steadyMs, 2),
-          fmt(figures.official.steadyMs / floor.steadyMs, 1),
-          fmt((figures.ours.steadyMs * 1000) / sessions, 1),
-          fmt((floor.steadyMs * 1000) / sessions, 1),
-        ]);
-        raw.push({ sessions, corpusBytes: corpus.bytes, projects: corpus.projects, plan, figures, floor });
-      } finally {
-        rmSync(root, { recursive: true, force: true });
+      for (const kind of corpora) {
+        const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-list-'));
+        try {
+          const corpus =
+            kind === 'template'
+              ? generateListingCorpus(join(root, 'config'), sessions)
+              : await writeListingCorpus(join(root, 'config'), sessions);
+          const plan = planFor(sessions);
+          const configDir = join(root, 'config');
+          const figures = await measureCase(
+            (side, calls) => runSessionChild(side, 'list', configDir, calls),
+            plan,
+          );
+          const floor = await measureFloor(
+            () => runSessionChild('readfloor', 'list', configDir, 1),
+            () => runSessionChild('readfloor', 'list', configDir, plan.steadyCalls),
+            plan,
+          );
+          rows.push([
+            kind,
+            String(sessions),
+            fmt(corpus.bytes / MB_BYTES),
+            ...figureCells(figures),
+            fmt(floor.firstCallMs, 1),
+            fmt(figures.ours.firstCallMs / floor.firstCallMs, 2),
+            fmt(floor.steadyMs, 1),
+            fmt(figures.ours.steadyMs / floor.steadyMs, 2),
+            fmt(figures.official.steadyMs / floor.steadyMs, 1),
+            fmt((figures.ours.steadyMs * 1000) / sessions, 1),
+            fmt((floor.steadyMs * 1000) / sessions, 1),
+          ]);
+          raw.push({
+            corpus: kind,
+            sessions,
+            corpusBytes: corpus.bytes,
+            projects: corpus.projects,
+            plan,
+            figures,
+            floor,
+          });
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
       }
     }
     return {
       columns: [
+        'corpus',
         'sessions',
         'corpus MB',
         ...FIGURE_COLUMNS,
+        'read floor first ms',
+        'ours / read floor (first)',
         'read floor steady ms',
         'ours / read floor',
         'official / read floor',
@@ -82,7 +103,8 @@ const benchmark: Benchmark = {
         ...figureNotes(planFor, sizes),
         'results: digest of sorted "sessionId:summary" pairs, compared between the sides. Page cache warm (corpus just written).',
         'read floor: a plain child that lists every project folder, then opens, fstats, reads the first and the last 64 KiB of every transcript and closes it (synchronously, one file after another): the least I/O a listing can do. "ours / read floor" is our steady mean over its steady mean.',
-        'Transcripts are synthetic, shaped like CLI 2.1.332 output (prompt snapshots, request shapes, tool calls and results), 10 KB to 2 MB.',
+        'template: synthetic transcripts shaped like CLI 2.1.332 output (prompt snapshots, request shapes, tool calls and results), 10 KB to 2 MB, about 100 sessions a project.',
+        'real-cli: replicated from transcripts the real CLI 2.1.332 wrote against the scripted fake (tool calls and results, a long tool result, a subagent, an image read, a compaction, queued prompts; generated once into a cache folder, see session-seed-transcripts.ts), fresh uuids, 30 projects, sizes log-uniform 70% 2-64 KiB, 25% 64 KiB-1 MiB, 5% 1-5 MiB (30,000 sessions: the larger classes a quarter as large, see corpus-real-cli.ts). Choose corpora with SESSION_LIST_BENCH_CORPORA=template,real-cli.',
       ],
       raw,
     };
