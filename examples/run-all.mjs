@@ -23,6 +23,8 @@ const EXAMPLES = [
   { name: 'session-browser', args: [...TSX, 'src/session-browser.ts'] },
   { name: 'mirror-and-resume', args: [...TSX, 'src/mirror-and-resume.ts'] },
   { name: 'direct-connect', args: [...TSX, 'src/direct-connect.ts'] },
+  // The web chat's own session code, written for the browser, checked here in Node (WHATWG WebSocket).
+  { name: 'web-chat', args: ['--experimental-websocket', ...TSX, 'src/web-chat/server.ts', '--check'] },
   { name: 'tracing', args: [...TSX, 'src/tracing.ts'] },
   {
     name: 'testing-an-agent',
