@@ -22,7 +22,7 @@ export type AllowEntry = {
   kind: 'missing' | 'ours-accepts-theirs' | 'theirs-accepts-ours' | 'incompatible';
   why: string;
   /**
-   * The official entry the name belongs to (`core`, `sdk-tools`, `extract`); absent for the root.
+   * The official entry the name belongs to (`core`, `sdk-tools`, `extract`, `browser`); absent for the root.
    * `core` is checked name by name to be the root's, so the root's entries cover its shapes and a
    * `core` entry can only be `missing`.
    */
@@ -74,5 +74,25 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     name: 'foldSessionSummary#parameters',
     kind: 'ours-accepts-theirs',
     why: 'ours folds any readonly entry list (entries are checked at run time)',
+  },
+  // The browser entry: the same tool() and createSdkMcpServer() signatures as the root (its own
+  // in-page server behind them), so the same differences.
+  {
+    name: 'tool#parameters',
+    kind: 'incompatible',
+    why: 'as at the root: the handler is typed from Standard Schema output types; zod tools compile against both',
+    subpath: 'browser',
+  },
+  {
+    name: 'tool#result',
+    kind: 'ours-accepts-theirs',
+    why: 'as at the root: ours is generic over Standard Schema shapes, a superset of the official zod shapes',
+    subpath: 'browser',
+  },
+  {
+    name: 'createSdkMcpServer#parameters',
+    kind: 'ours-accepts-theirs',
+    why: 'as at the root: ours takes a readonly tool list (resources and prompts throw in the browser)',
+    subpath: 'browser',
   },
 ];

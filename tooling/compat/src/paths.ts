@@ -19,6 +19,7 @@ export const OURS_SUBPATH_ENTRIES: Readonly<Record<Subpath, string>> = {
   core: join(OURS_SRC, 'core.ts'),
   'sdk-tools': join(OURS_SRC, 'sdk-tools', 'index.ts'),
   extract: join(OURS_SRC, 'extract', 'index.ts'),
+  browser: join(OURS_SRC, 'browser', 'index.ts'),
 };
 
 /** The committed, generated checklist of one subpath entry. */

@@ -10,7 +10,12 @@ import { subpathChecklistFile } from './paths.js';
 import { oursSpecifier, SUBPATHS, type Subpath } from './subpaths.js';
 
 /** How many names each official subpath entry of 0.3.332 exports (a new official name changes these). */
-const OFFICIAL_NAME_COUNTS: Readonly<Record<Subpath, number>> = { core: 268, 'sdk-tools': 90, extract: 1 };
+const OFFICIAL_NAME_COUNTS: Readonly<Record<Subpath, number>> = {
+  core: 268,
+  'sdk-tools': 90,
+  extract: 1,
+  browser: 31,
+};
 
 describe.each(SUBPATHS)('the drop-in checklist of the `%s` entry', (subpath) => {
   const input = readSubpathInput(subpath);

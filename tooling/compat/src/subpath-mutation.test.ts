@@ -31,7 +31,7 @@ function edit(file: string, from: string, to: string): [string, string] {
 
 /** The failing checks of the committed checklist of `subpath` with `overrides` in memory. */
 function failingCommitted(
-  subpath: 'core' | 'sdk-tools' | 'extract',
+  subpath: 'core' | 'sdk-tools' | 'extract' | 'browser',
   overrides: Map<string, string>,
 ): string[] {
   const file = subpathChecklistFile(subpath);
@@ -76,6 +76,29 @@ describe('the subpath checklists catch drift', () => {
       ]),
     );
     expect(failing).toEqual(['Check_extractFromBunfs_parameters', 'Check_extractFromBunfs_result']);
+  });
+
+  it('should fail for browser when an SSE option changes, a helper returns something else, or query takes other options', () => {
+    const types = OURS_SUBPATH_ENTRIES.browser.replace('index.ts', 'browser-types.ts');
+    const helpers = OURS_SUBPATH_ENTRIES.browser.replace('index.ts', 'sse-helpers.ts');
+    const failing = failingCommitted(
+      'browser',
+      new Map([
+        edit(types, '  fromSequenceNum?: number;', '  fromSequenceNum?: string;'),
+        edit(
+          helpers,
+          'export function getSseLastSequenceNum(query: Query): number | undefined {',
+          'export function getSseLastSequenceNum(query: Query): number {',
+        ),
+      ]),
+    );
+    for (const expected of [
+      'Check_SSEOptions',
+      'Check_BrowserQueryOptions',
+      'Check_getSseLastSequenceNum_result',
+    ])
+      expect(failing).toContain(expected);
+    expect(failing).not.toContain('Check_WebSocketOptions');
   });
 
   it("should fail for core when a name is not the root's, or the root's types are not re-exported", () => {

@@ -1,9 +1,8 @@
 /**
  * The official package's entries besides its root that @ccsdk/sdk provides too, each checked as the
- * root is. (`./browser` comes with the browser client; `./bridge` is left out: it targets
- * Anthropic's hosted worker backend.)
+ * root is. (`./bridge` is left out: it targets Anthropic's hosted worker backend.)
  */
-export const SUBPATHS = ['core', 'sdk-tools', 'extract'] as const;
+export const SUBPATHS = ['core', 'sdk-tools', 'extract', 'browser'] as const;
 
 /** One entry of {@link SUBPATHS}. */
 export type Subpath = (typeof SUBPATHS)[number];
