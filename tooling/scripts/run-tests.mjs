@@ -4,7 +4,7 @@
 // Exits non-zero if any step failed, if a test failed, or if no test ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const REPORT = '.vitest-report.json';
 const WORKSPACE_ROOTS = ['packages', 'apps', 'tooling'];
@@ -58,7 +58,27 @@ for (const dir of packageDirs()) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${dir}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  for (const line of failedTestLines(dir, report)) console.log(line);
 }
 if (failures.length > 0) console.log(`failed steps: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failures.length > 0 || failed > 0 || passed === 0 ? 1 : 0;
+
+/**
+ * One line per failed test (file, name, the first line of its first failure message), so the
+ * closing summary, the part of a CI log that is always kept, names what failed.
+ */
+function failedTestLines(dir, report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const where = relative(dir, file.name ?? '');
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 240);
+      lines.push(`  FAILED ${where} > ${test.fullName ?? test.title}: ${why}`);
+    }
+  }
+  return lines;
+}
