@@ -10,6 +10,11 @@ import { type DirectConnectRig, startDirectConnectRig } from './direct-connect-r
 /** The page's origin: the only one the server allows. */
 const ORIGIN = 'http://127.0.0.1:5173';
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * The server's first-frame deadline in the refusal test, in ms: short, so the silent client's close
+ * comes soon, and long enough that a good first frame beats it on a busy machine.
+ */
+const AUTH_DEADLINE_MS = 2_000;
 
 /** The part of the `ws` client these tests use. */
 interface WsClient {
@@ -167,7 +172,7 @@ describe('ccsdk serve for a browser: first-frame auth, origins, CORS, through th
   it('should refuse no credential, a wrong one, a bad origin and an oversized frame, leaving another live session undisturbed', async () => {
     dc = await startDirectConnectRig(
       { script: [reply(text('The bystander still works.'))] },
-      { allowedOrigins: [ORIGIN], authDeadlineMs: 500, maxMessageBytes: MAX_MESSAGE_BYTES },
+      { allowedOrigins: [ORIGIN], authDeadlineMs: AUTH_DEADLINE_MS, maxMessageBytes: MAX_MESSAGE_BYTES },
     );
     const rig = dc;
     // The bystander: a client authenticated by its header, attached before the hostile traffic.

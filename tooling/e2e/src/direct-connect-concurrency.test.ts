@@ -1,3 +1,5 @@
+import { getPriority } from 'node:os';
+import { CLI_NICENESS } from '@ccsdk/direct-connect-server';
 import { isSDKAssistantMessage, isSDKResultMessage, isTextBlock, query, type SDKMessage } from '@ccsdk/sdk';
 import { type RecordedMessagesRequest, reply, text } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +11,20 @@ const SESSIONS = 50;
 
 /** How long the scripted model waits for every session to be in its turn, in ms. */
 const BARRIER_TIMEOUT_MS = 200_000;
+
+/**
+ * CLIs of the burst that must be running at the lowered priority when all are in their turn. A CLI
+ * spawned while one per core is still starting is lowered, so in a burst of 50 nearly all are (48
+ * measured); the first few, and any spawned after earlier ones finished starting, keep the server's.
+ */
+const LOWERED_AT_LEAST = 40;
+
+/**
+ * The WebSocket open timeout of each client, in ms. With the burst lowered an upgrade waits about
+ * 3 s (8 s at most with the other core busy; 21 s before issue 22's fix): the margin is for a CI
+ * machine busier still. That the fix is in place is asserted on its own (LOWERED_AT_LEAST).
+ */
+const OPEN_TIMEOUT_MS = 45_000;
 
 let dc: DirectConnectRig | undefined;
 afterEach(async () => {
@@ -27,11 +43,14 @@ describe('Direct Connect under load, through our server and the real CLI', () =>
     });
     let aliveAtBarrier = 0;
     let liveSessionsAtBarrier = 0;
+    let loweredAtBarrier = 0;
     // Each turn is held until all sessions are in theirs, so all of them are alive at once.
     const script = async (request: RecordedMessagesRequest) => {
       arrived += 1;
       if (arrived === SESSIONS) {
-        aliveAtBarrier = (await findProcessesWithEnv(dc?.rig.processMarker ?? '')).length;
+        const alive = await findProcessesWithEnv(dc?.rig.processMarker ?? '');
+        aliveAtBarrier = alive.length;
+        loweredAtBarrier = alive.filter(({ pid }) => nicenessOf(pid) >= CLI_NICENESS).length;
         liveSessionsAtBarrier = dc?.server.sessions().length ?? 0;
         releaseAll();
       }
@@ -49,11 +68,13 @@ describe('Direct Connect under load, through our server and the real CLI', () =>
       const messages: SDKMessage[] = [];
       for await (const message of query({
         prompt: `Answer, session-${i}`,
-        // The default open timeout (15 s): a CLI spawned while one per core is still starting runs
-        // at a lower CPU priority, so 50 starting at once on 2 cores no longer starve the server's
-        // event loop (issue 22; before, an upgrade waited 18 s at the median). The CLIs' own
-        // start-up still takes long: hence the wide initialize timeout.
-        options: { transport: rigNow.transport(), initializeTimeoutMs: 240_000 },
+        // A CLI spawned while one per core is still starting runs at a lower CPU priority, so 50
+        // starting at once on 2 cores no longer starve the server's event loop (issue 22). The
+        // CLIs' own start-up still takes long: hence the wide initialize timeout.
+        options: {
+          transport: rigNow.transport({ openTimeoutMs: OPEN_TIMEOUT_MS }),
+          initializeTimeoutMs: 240_000,
+        },
       })) {
         messages.push(message);
       }
@@ -64,6 +85,7 @@ describe('Direct Connect under load, through our server and the real CLI', () =>
     expect(arrived).toBe(SESSIONS);
     expect(liveSessionsAtBarrier).toBe(SESSIONS);
     expect(aliveAtBarrier).toBeGreaterThanOrEqual(SESSIONS);
+    expect(loweredAtBarrier).toBeGreaterThanOrEqual(LOWERED_AT_LEAST);
     results.forEach((messages, i) => {
       const texts = messages.flatMap((m) =>
         isSDKAssistantMessage(m) ? m.message.content.filter(isTextBlock).map((b) => b.text) : [],
@@ -79,3 +101,12 @@ describe('Direct Connect under load, through our server and the real CLI', () =>
     expect(dc.server.sessions()).toEqual([]);
   });
 });
+
+/** The niceness of a process's main thread, or -Infinity once it is gone. */
+function nicenessOf(pid: number): number {
+  try {
+    return getPriority(pid);
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+}
