@@ -171,6 +171,55 @@ describe('importSessionToStore subagents', () => {
   });
 });
 
+describe('importSessionToStore into InMemorySessionStore (lines kept as read)', () => {
+  const lines = [
+    '  {"type":"user","uuid":"u1","text":"caf\\u00e9","n":1.50}  ',
+    '{"type":"assistant","uuid":"u2","nested":{"list":[1,{"deep":true}]},"dup":1,"dup":2}',
+    '"a bare string"',
+    '{"type":"user","uuid":"u3","customTitle":"Kept title","timestamp":"2026-01-01T00:00:00.000Z"}',
+  ];
+  const key = () => ({ projectKey: sanitizePath(projectDir), sessionId: SID });
+
+  it('should load what append of the parsed lines would, and summarize the same', async () => {
+    await main(lines);
+    const imported = new InMemorySessionStore();
+    await run(imported);
+    const appended = new InMemorySessionStore();
+    await appended.append(key(), lines.map((text) => JSON.parse(text)) as SessionStoreEntry[]);
+    expect(await imported.load(key())).toEqual(await appended.load(key()));
+    expect(await imported.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
+    const summaryOf = async (store: InMemorySessionStore) =>
+      (await store.listSessionSummaries(key().projectKey)).map(({ mtime: _mtime, ...rest }) => rest);
+    expect(await summaryOf(imported)).toEqual(await summaryOf(appended));
+    expect((await summaryOf(imported))[0]).toMatchObject({ sessionId: SID });
+  });
+
+  it('should give copies: a loaded entry changed by the caller leaves the stored one as imported', async () => {
+    await main(lines);
+    const store = new InMemorySessionStore();
+    await run(store);
+    const [, second] = (await store.load(key())) as { nested: { list: unknown[] } }[];
+    second?.nested.list.push('mutated');
+    expect(second?.nested.list).toContain('mutated');
+    expect(await store.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
+  });
+
+  it("should call a subclass's own append, which the fast path would bypass", async () => {
+    await main(lines);
+    class CountingStore extends InMemorySessionStore {
+      appended = 0;
+      override async append(k: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
+        this.appended += entries.length;
+        await super.append(k, entries);
+      }
+    }
+    const store = new CountingStore();
+    await run(store);
+    expect(store.appended).toBe(lines.length);
+    expect(await store.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
+  });
+});
+
 describe('importSessionToStore errors', () => {
   it('should refuse a non-UUID id and report a session that is not on disk', async () => {
     await expect(importSessionToStore('../etc', new RecordingStore())).rejects.toMatchObject({

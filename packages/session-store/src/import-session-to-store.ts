@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUuid, locateSessionTranscript, type SessionJsonlWarning } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
+import { appendParsedLines, InMemorySessionStore } from './in-memory-session-store.js';
 import { readJsonlBatches } from './jsonl-batches.js';
 import { IMPORT_BATCH_CHARS, IMPORT_BATCH_ENTRIES } from './limits.js';
 import { quote } from './quote.js';
@@ -46,8 +47,18 @@ async function appendFile(
     batchChars: IMPORT_BATCH_CHARS,
     onWarning,
   })) {
-    await store.append(key, batch as SessionStoreEntry[]);
+    const entries = batch.values as SessionStoreEntry[];
+    if (takesParsedLines(store)) await store[appendParsedLines](key, entries, batch.lines);
+    else await store.append(key, entries);
   }
+}
+
+/**
+ * Whether `store` is our own in-memory store with its own `append` (not a subclass that wraps
+ * it), which can keep the lines the entries were parsed from instead of stringifying them again.
+ */
+function takesParsedLines(store: SessionStore): store is InMemorySessionStore {
+  return store instanceof InMemorySessionStore && store.append === InMemorySessionStore.prototype.append;
 }
 
 /** Subagent transcripts under `folder`, depth first in name order; real folders and files only, no symlinks. */

@@ -9,6 +9,13 @@ import type {
   SessionSummaryEntry,
 } from './types.js';
 
+/**
+ * The importer's way into {@link InMemorySessionStore}: an append of entries together with the
+ * JSON text each was parsed from, kept as is instead of stringified again (the store keeps texts
+ * either way). Package-internal: not exported from the package's entry.
+ */
+export const appendParsedLines: unique symbol = Symbol('InMemorySessionStore.appendParsedLines');
+
 /** Entries are kept as their JSON texts: a copy in (stringify) and out (parse) that nothing can reach into. */
 interface StoredTranscript {
   texts: string[];
@@ -102,7 +109,21 @@ export class InMemorySessionStore implements SessionStore {
     checkSessionKey(key);
     const batch = checkEntries(entries);
     if (batch.length === 0) return;
-    const texts = entryTexts(batch);
+    this.#store(key, batch, entryTexts(batch));
+  }
+
+  /**
+   * {@link append} for entries parsed from `lines` (`JSON.parse(lines[i])` gave `entries[i]`):
+   * the lines are kept as the entries' texts, so nothing is stringified again. Only for callers
+   * that parsed the lines themselves (`importSessionToStore`).
+   */
+  async [appendParsedLines](key: SessionKey, entries: SessionStoreEntry[], lines: string[]): Promise<void> {
+    checkSessionKey(key);
+    if (entries.length === 0) return;
+    this.#store(key, entries, lines);
+  }
+
+  #store(key: SessionKey, batch: readonly SessionStoreEntry[], texts: readonly string[]): void {
     const session = this.#session(key, true)!;
     const mtime = this.#tick();
     if (isMainKey(key)) {

@@ -12,12 +12,19 @@ export interface JsonlBatchOptions {
   readonly onWarning: (warning: SessionJsonlWarning) => void;
 }
 
+/** One batch of {@link readJsonlBatches}: the parsed values and, index for index, the line each was parsed from. */
+export interface JsonlBatch {
+  readonly values: unknown[];
+  /** `lines[i]` is the JSON text `values[i]` was parsed from (a fresh string the reader keeps no hold of). */
+  readonly lines: string[];
+}
+
 /** Bytes up to and including the space may start a blank line; a JSON value never starts with one after trimming. */
 const SPACE = 0x20;
 
 /**
- * Streams a JSONL file as batches of parsed JSON values (any value, primitives included), in
- * file order. Blank lines are skipped silently; lines that do not parse are skipped and
+ * Streams a JSONL file as batches of parsed JSON values (any value, primitives included) with
+ * their line texts, in file order. Blank lines are skipped silently; lines that do not parse are skipped and
  * reported. A batch ends at `batchEntries` values or `batchChars` of line text, whichever comes
  * first; a single longer line is still read whole. Memory: one batch, one line, one read chunk
  * (pooled by session-jsonl's {@link LineCursor}, read synchronously between the caller's awaits).
@@ -26,11 +33,12 @@ const SPACE = 0x20;
 export async function* readJsonlBatches(
   filePath: string,
   options: JsonlBatchOptions,
-): AsyncGenerator<unknown[], void, undefined> {
+): AsyncGenerator<JsonlBatch, void, undefined> {
   const fd = openSync(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   const cursor = new LineCursor(fd, { chunkBytes: IMPORT_READ_CHUNK_BYTES });
   try {
-    let batch: unknown[] = [];
+    let values: unknown[] = [];
+    let lines: string[] = [];
     let batchChars = 0;
     while (cursor.next()) {
       const { bytes, start, end } = cursor;
@@ -38,7 +46,8 @@ export async function* readJsonlBatches(
       const first = bytes[start];
       if ((first === undefined || first <= SPACE) && text.trim() === '') continue;
       try {
-        batch.push(JSON.parse(text));
+        values.push(JSON.parse(text));
+        lines.push(text);
         batchChars += text.length;
       } catch {
         options.onWarning({
@@ -49,13 +58,14 @@ export async function* readJsonlBatches(
         });
         continue;
       }
-      if (batch.length >= options.batchEntries || batchChars >= options.batchChars) {
-        yield batch;
-        batch = [];
+      if (values.length >= options.batchEntries || batchChars >= options.batchChars) {
+        yield { values, lines };
+        values = [];
+        lines = [];
         batchChars = 0;
       }
     }
-    if (batch.length > 0) yield batch;
+    if (values.length > 0) yield { values, lines };
   } finally {
     cursor.close();
     closeSync(fd);
