@@ -71,16 +71,17 @@ describe('@ccsdk/sdk/browser in Chromium over WebSocket (first-frame auth), agai
     expect(tab?.errors).toEqual([]);
   });
 
-  it("runs a Bash call whose permission the page's canUseTool grants", async () => {
+  it("runs a Bash call that the page's PreToolUse hook sees and its canUseTool grants", async () => {
     const { rig, page, session } = await setUp([
       reply(toolUse('Bash', { command: 'touch made-by-browser.txt', description: 'create a file' })),
       reply(text('Created from the browser.')),
     ]);
     const outcome = await runInPage(
       page,
-      overWebSocket(session, rig.token, { prompts: ['Create the file'] }),
+      overWebSocket(session, rig.token, { prompts: ['Create the file'], hooks: true }),
     );
     expect(outcome.error).toBeUndefined();
+    expect(outcome.hookCalls).toEqual(['PreToolUse:Bash']);
     expect(outcome.asks).toEqual([expect.stringMatching(/^Bash:.*touch made-by-browser\.txt/)]);
     expect(existsSync(join(rig.sandbox.cwd, 'made-by-browser.txt'))).toBe(true);
     expect(rig.fake.mainRequests().flatMap((r) => r.toolResults)).toEqual([
@@ -166,6 +167,9 @@ describe('ccsdk serve refuses a browser WebSocket that should not get in, and th
     return page.page.evaluate((p) => window.browserE2e.probeWebSocket(p), { url, ...spec });
   }
 
+  const originRejections = () =>
+    shared?.rig.logs.filter((entry) => entry.event === 'origin.rejected').length ?? 0;
+
   const authFrame = (token: string) => JSON.stringify({ type: 'auth', credential: { type: 'oauth', token } });
 
   it('closes a connection that sends no credential with 4402 after the deadline', async () => {
@@ -188,12 +192,15 @@ describe('ccsdk serve refuses a browser WebSocket that should not get in, and th
   });
 
   it('refuses the right token from a page of an origin not on the allow-list', async () => {
+    const rejectedBefore = originRejections();
     const outcome = await probe(
       { firstFrame: authFrame(shared?.rig.token ?? ''), waitMs: 5_000 },
       inject('foreignOrigin'),
     );
     expect(outcome.opened).toBe(false);
     expect(outcome.closeCode).toBe(1006);
+    // Refused by the origin check, not lost some other way: the server logged why.
+    expect(originRejections()).toBe(rejectedBefore + 1);
   });
 
   it('closes with 1009 on a frame past the message limit, after a good first frame', async () => {

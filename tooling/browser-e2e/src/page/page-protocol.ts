@@ -20,6 +20,8 @@ export interface PageRunSpec {
   readonly permission?: 'allow' | 'deny';
   /** Register the in-page MCP server `calc` (tool `mcp__calc__add`). */
   readonly mcp?: boolean;
+  /** Register a `PreToolUse` hook in the page that records each tool it sees and lets it run. */
+  readonly hooks?: boolean;
 }
 
 /** What the page saw of one query. */
@@ -30,6 +32,8 @@ export interface PageOutcome {
   readonly asks: readonly string[];
   /** Each call of the in-page MCP tool `add`. */
   readonly mcpCalls: ReadonlyArray<{ a: number; b: number }>;
+  /** Each call of the page's hook, as `<event>:<tool>` (with `hooks: true`). */
+  readonly hookCalls: readonly string[];
   /** Set when the query failed: `<code>: <message>`. */
   readonly error?: string;
 }

@@ -29,6 +29,22 @@ function calcServer(calls: Array<{ a: number; b: number }>) {
   });
 }
 
+/** A `PreToolUse` hook answered in the page: records the tool and lets the call go on. */
+function recordingHooks(calls: string[]): BrowserQueryOptions['hooks'] {
+  return {
+    PreToolUse: [
+      {
+        hooks: [
+          async (input) => {
+            calls.push(`${input.hook_event_name}:${'tool_name' in input ? input.tool_name : '?'}`);
+            return { continue: true };
+          },
+        ],
+      },
+    ],
+  };
+}
+
 function transportOptions(spec: PageRunSpec): Pick<BrowserQueryOptions, 'websocket' | 'sse'> {
   const { transport } = spec;
   if (transport.kind === 'websocket') {
@@ -56,6 +72,7 @@ function start(spec: PageRunSpec): void {
   const messages: unknown[] = [];
   const asks: string[] = [];
   const mcpCalls: Array<{ a: number; b: number }> = [];
+  const hookCalls: string[] = [];
   const prompts = new PagePromptStream();
   const pending = [...spec.prompts];
   prompts.push(pending.shift() ?? '');
@@ -63,6 +80,7 @@ function start(spec: PageRunSpec): void {
     prompt: prompts,
     ...transportOptions(spec),
     ...(spec.mcp ? { mcpServers: { calc: calcServer(mcpCalls) } } : {}),
+    ...(spec.hooks ? { hooks: recordingHooks(hookCalls) } : {}),
     canUseTool: async (toolName: string, input: Record<string, unknown>) => {
       asks.push(`${toolName}:${JSON.stringify(input)}`);
       // The test may act while the prompt waits (cut the connection, say) before the page answers.
@@ -82,9 +100,9 @@ function start(spec: PageRunSpec): void {
         if (next === undefined) prompts.end();
         else prompts.push(next);
       }
-      return { messages, asks, mcpCalls };
+      return { messages, asks, mcpCalls, hookCalls };
     } catch (error) {
-      return { messages, asks, mcpCalls, error: describeError(error) };
+      return { messages, asks, mcpCalls, hookCalls, error: describeError(error) };
     } finally {
       prompts.end();
     }
