@@ -40,6 +40,30 @@ function fakeSystem(state: {
   };
 }
 
+/** The kernel's answer to an autogroup write its rate limit refuses. */
+function eagain(): Error {
+  return Object.assign(new Error('try again'), { code: 'EAGAIN' });
+}
+
+/** A fake system with one CLI, `pid`, in an autogroup of its own, one thread, all at niceness 0. */
+function oneCliSystem(pid: number) {
+  return fakeSystem({
+    autogroups: { self: '/autogroup-7 nice 0', [String(pid)]: `/autogroup-${pid + 8} nice 0` },
+    threads: { [pid]: [pid] },
+    priorities: { [pid]: 0 },
+  });
+}
+
+/** A writer whose every write the rate limit refuses, retried every `intervalMs`. */
+function refusingWriter(intervalMs: number): AutogroupWriter {
+  return new AutogroupWriter(
+    () => {
+      throw eagain();
+    },
+    { intervalMs },
+  );
+}
+
 describe('lowerCliPriority', () => {
   it('should be 10 by default: lower than the server, not the lowest there is', () => {
     expect(CLI_NICENESS).toBe(10);
@@ -133,15 +157,11 @@ describe('lowerCliPriority', () => {
   });
 
   it("should wait for an autogroup write the kernel's rate limit refuses, the threads lowered at once", async () => {
-    const system = fakeSystem({
-      autogroups: { self: '/autogroup-7 nice 0', '100': '/autogroup-9 nice 0' },
-      threads: { 100: [100] },
-      priorities: { 100: 0 },
-    });
+    const system = oneCliSystem(100);
     let refusals = 3;
     const writer = new AutogroupWriter(
       (pid, niceness) => {
-        if (refusals-- > 0) throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
+        if (refusals-- > 0) throw eagain();
         system.writeAutogroup(pid, niceness);
       },
       { intervalMs: 5 },
@@ -153,17 +173,8 @@ describe('lowerCliPriority', () => {
   });
 
   it('should drop a waiting autogroup write when its process is gone (signal aborted)', async () => {
-    const system = fakeSystem({
-      autogroups: { self: '/autogroup-7 nice 0', '100': '/autogroup-9 nice 0' },
-      threads: { 100: [100] },
-      priorities: { 100: 0 },
-    });
-    const writer = new AutogroupWriter(
-      () => {
-        throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
-      },
-      { intervalMs: 60_000 },
-    );
+    const system = oneCliSystem(100);
+    const writer = refusingWriter(60_000);
     const gone = new AbortController();
     const outcome = lowerCliPriority(100, 10, { system, writer, signal: gone.signal });
     gone.abort();
@@ -187,7 +198,7 @@ describe('startLowered', () => {
     });
     const writer = new AutogroupWriter(
       (pid, niceness) => {
-        if (Date.now() < next) throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
+        if (Date.now() < next) throw eagain();
         next = Date.now() + 20;
         events.push(`lowered ${pid} to ${niceness}`);
       },
@@ -216,17 +227,8 @@ describe('startLowered', () => {
   });
 
   it('should let a start go on when its write is still refused at the hold, and reject as the start does', async () => {
-    const system = fakeSystem({
-      autogroups: { self: '/autogroup-7 nice 0', '1': '/autogroup-8 nice 0' },
-      threads: { 1: [1] },
-      priorities: { 1: 0 },
-    });
-    const writer = new AutogroupWriter(
-      () => {
-        throw Object.assign(new Error('try again'), { code: 'EAGAIN' });
-      },
-      { intervalMs: 5 },
-    );
+    const system = oneCliSystem(1);
+    const writer = refusingWriter(5);
     const held = await startLowered(async () => 1, 10, { system, writer, deadlineMs: 30 });
     expect(held).toEqual({ autogroup: false, autogroupWanted: true, threads: 1 });
     await expect(
