@@ -198,7 +198,7 @@ describe('importSessionToStore into InMemorySessionStore (lines kept as read)', 
     await main(lines);
     const store = new InMemorySessionStore();
     await run(store);
-    const [, second] = (await store.load(key())) as { nested: { list: unknown[] } }[];
+    const [, second] = (await store.load(key())) as unknown as { nested: { list: unknown[] } }[];
     second?.nested.list.push('mutated');
     expect(second?.nested.list).toContain('mutated');
     expect(await store.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
