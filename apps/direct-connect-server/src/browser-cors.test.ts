@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type FakeCliLink, fakeLinkFactory } from '../test/fake-cli-link.js';
+import type { FakeCliLink } from '../test/fake-cli-link.js';
+import { type FakeLinkServer, startFakeLinkServer } from '../test/fake-link-server.js';
 import { type Answer, call } from '../test/http-client.js';
-import { type DirectConnectServer, startDirectConnectServer } from './direct-connect-server.js';
+import type { DirectConnectServer } from './direct-connect-server.js';
 import { CORS_PREFLIGHT_MAX_AGE_SECONDS } from './limits.js';
 import type { LogEntry } from './logger.js';
 import type { DirectConnectServerOptions } from './server-options.js';
@@ -15,35 +13,19 @@ const TOKEN = 'cors-test-token-0123456789';
 const ORIGIN = 'https://app.example.test';
 const OTHER_ORIGIN = 'https://app.example.test:8443';
 
-let base: string;
-let server: DirectConnectServer | undefined;
+let harness: FakeLinkServer | undefined;
 let links: FakeCliLink[];
 let logs: LogEntry[];
 
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), 'ccsdk-cors-')));
-  await mkdir(join(base, 'root'), { recursive: true });
-});
-
 afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await rm(base, { recursive: true, force: true });
+  await harness?.close();
+  harness = undefined;
 });
 
 async function start(options: Partial<DirectConnectServerOptions> = {}): Promise<DirectConnectServer> {
-  const fake = fakeLinkFactory();
-  links = fake.links;
-  logs = [];
-  server = await startDirectConnectServer({
-    token: TOKEN,
-    roots: [join(base, 'root')],
-    createCliLink: fake.factory,
-    logger: (entry) => logs.push(entry),
-    allowedOrigins: [ORIGIN],
-    ...options,
-  });
-  return server;
+  harness = await startFakeLinkServer({ token: TOKEN, allowedOrigins: [ORIGIN], ...options });
+  ({ links, logs } = harness);
+  return harness.server;
 }
 
 /** The HTTP status of a WebSocket upgrade (101 when accepted). */

@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DIRECT_CONNECT_CLOSE_CODES } from '@ccsdk/direct-connect';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type FakeCliLink, fakeLinkFactory } from '../test/fake-cli-link.js';
+import type { FakeCliLink } from '../test/fake-cli-link.js';
+import { type FakeLinkServer, startFakeLinkServer } from '../test/fake-link-server.js';
 import { call, openSocket } from '../test/http-client.js';
-import { type DirectConnectServer, startDirectConnectServer } from './direct-connect-server.js';
+import type { DirectConnectServer } from './direct-connect-server.js';
 import { MAX_AUTH_FRAME_BYTES } from './limits.js';
 import type { LogEntry } from './logger.js';
 import type { DirectConnectServerOptions } from './server-options.js';
@@ -15,35 +13,21 @@ const TOKEN = 'first-frame-token-0123456789';
 const ORIGIN = 'http://app.test:5173';
 const AUTH = JSON.stringify({ type: 'auth', credential: { type: 'oauth', token: TOKEN } });
 
-let base: string;
+let harness: FakeLinkServer | undefined;
 let server: DirectConnectServer | undefined;
 let links: FakeCliLink[];
 let logs: LogEntry[];
 
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), 'ccsdk-ffa-')));
-  await mkdir(join(base, 'root'), { recursive: true });
-});
-
 afterEach(async () => {
-  await server?.close();
+  await harness?.close();
+  harness = undefined;
   server = undefined;
-  await rm(base, { recursive: true, force: true });
 });
 
 async function start(options: Partial<DirectConnectServerOptions> = {}): Promise<DirectConnectServer> {
-  const fake = fakeLinkFactory();
-  links = fake.links;
-  logs = [];
-  server = await startDirectConnectServer({
-    token: TOKEN,
-    roots: [join(base, 'root')],
-    createCliLink: fake.factory,
-    logger: (entry) => logs.push(entry),
-    allowedOrigins: [ORIGIN],
-    ...options,
-  });
-  return server;
+  harness = await startFakeLinkServer({ token: TOKEN, allowedOrigins: [ORIGIN], ...options });
+  ({ server, links, logs } = harness);
+  return harness.server;
 }
 
 async function create(): Promise<{ session_id: string; ws_url: string }> {

@@ -1,10 +1,8 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type DirectConnectServer, startDirectConnectServer } from '../src/direct-connect-server.js';
+import type { DirectConnectServer } from '../src/direct-connect-server.js';
 import type { LogEntry } from '../src/logger.js';
 import type { DirectConnectServerOptions } from '../src/server-options.js';
-import { type FakeCliLink, fakeLinkFactory } from './fake-cli-link.js';
+import type { FakeCliLink } from './fake-cli-link.js';
+import { startFakeLinkServer } from './fake-link-server.js';
 import { call } from './http-client.js';
 import { type OpenStream, openStream } from './sse-client.js';
 
@@ -25,29 +23,21 @@ export interface SseTestServer {
   close(): Promise<void>;
 }
 
-/** Starts a server on loopback with fake CLI links in a fresh temp root. */
+/** Starts a server on loopback with fake CLI links in a fresh temp root (see {@link startFakeLinkServer}). */
 export async function startSseTestServer(
   options: Partial<DirectConnectServerOptions> = {},
 ): Promise<SseTestServer> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), 'ccsdk-sse-')));
-  const fake = fakeLinkFactory();
-  const logs: LogEntry[] = [];
-  const server = await startDirectConnectServer({
-    token: TOKEN,
-    roots: [root],
-    createCliLink: fake.factory,
-    logger: (entry) => logs.push(entry),
-    ...options,
-  });
+  const started = await startFakeLinkServer({ token: TOKEN, ...options });
+  const { server, links } = started;
   return {
     server,
-    links: fake.links,
-    logs,
+    links,
+    logs: started.logs,
     async create() {
       const answer = await call(server.httpUrl, 'POST', '/sessions', { token: TOKEN, body: {} });
       if (answer.status !== 201) throw new Error(`create answered ${answer.status}`);
       const id = (answer.body as { session_id: string }).session_id;
-      return { id, link: fake.links.at(-1) as FakeCliLink };
+      return { id, link: links.at(-1) as FakeCliLink };
     },
     stream: (id, streamOptions = {}) =>
       openStream(server.httpUrl, `/sessions/${id}/events/stream${streamOptions.query ?? ''}`, {
@@ -56,10 +46,7 @@ export async function startSseTestServer(
           streamOptions.lastEventId === undefined ? {} : { 'last-event-id': streamOptions.lastEventId },
       }),
     post: (id, body) => call(server.httpUrl, 'POST', `/sessions/${id}/events`, { token: TOKEN, body }),
-    async close() {
-      await server.close();
-      await rm(root, { recursive: true, force: true });
-    },
+    close: () => started.close(),
   };
 }
 
