@@ -36,6 +36,9 @@ function rawFake(options: SubprocessTransportOptions = {}): {
   return { transport, rec };
 }
 
+/** The line limit of the LINE_TOO_LONG test, in bytes. */
+const MAX_LINE_BYTES = 4_096;
+
 const texts = (rec: RawRecorder): string[] => rec.lines.map((line) => line.toString('utf8'));
 
 describe('SubprocessTransport in raw-line mode', () => {
@@ -82,15 +85,16 @@ describe('SubprocessTransport in raw-line mode', () => {
   });
 
   it('should skip a line over maxLineBytes with LINE_TOO_LONG and keep reading', async () => {
-    const { transport, rec } = rawFake({ maxLineBytes: 400 });
+    // The limit leaves room for the fake's init line, which holds the checkout's path twice.
+    const { transport, rec } = rawFake({ maxLineBytes: MAX_LINE_BYTES });
     await transport.start();
-    await transport.send({ cmd: 'raw', text: `${'y'.repeat(5_000)}\n{"type":"small"}\n` });
+    await transport.send({ cmd: 'raw', text: `${'y'.repeat(MAX_LINE_BYTES * 4)}\n{"type":"small"}\n` });
     await waitUntil(() => texts(rec).includes('{"type":"small"}'), 10_000, 'the small line');
     const tooLong = rec.errors.filter(
       (e) => ControlProtocolError.isInstance(e) && e.code === 'LINE_TOO_LONG',
     );
     expect(tooLong).toHaveLength(1);
-    expect(rec.lines.every((line) => line.length <= 400)).toBe(true);
+    expect(rec.lines.every((line) => line.length <= MAX_LINE_BYTES)).toBe(true);
   });
 
   it('should report an unterminated last fragment as TRUNCATED_LINE and not deliver it', async () => {
