@@ -354,6 +354,19 @@ describe('BrowserSseTransport, suspend and resume', () => {
     expect(await closed).toEqual({});
   });
 
+  it('resolves endInput when the session ends before the answer to end_of_input arrives', async () => {
+    const { transport, closed } = connect();
+    server.onPost = (body) => {
+      if (body['end_of_input'] !== true) return;
+      // The server ends the session on the end of input, and its answer to the POST is lost.
+      server.cutPostsAfterTaking = 1;
+      server.end(1000);
+    };
+    await transport.start();
+    await transport.endInput();
+    expect(await closed).toEqual({});
+  });
+
   it('refuses to suspend or resume a closed transport', async () => {
     const { transport } = connect();
     await transport.start();

@@ -56,6 +56,8 @@ export class BrowserSseTransport implements Transport {
   #connectedOnce = false;
   #suspended = false;
   #closed = false;
+  /** True once the transport finished without an error (the session ended, or `close()`). */
+  #closedCleanly = false;
   #inputEnded = false;
   #startWaiter: StartWaiter | undefined;
   #sends: Promise<unknown> = Promise.resolve();
@@ -147,10 +149,17 @@ export class BrowserSseTransport implements Transport {
     this.#inputEnded = true;
     // A send reopens a suspended stream: what the CLI answers to the end of input must arrive.
     if (this.#suspended) this.resume();
-    return this.#enqueue({
+    const posted = this.#enqueue({
       session_id: this.#options.sessionId,
       event_id: globalThis.crypto.randomUUID(),
       end_of_input: true,
+    });
+    return posted.catch((error: unknown) => {
+      // The session ended (or was closed) while the end of input was on its way: input is over
+      // either way. A server that ends the session on `end_of_input` may do so before its answer
+      // to the POST arrives.
+      if (this.#closedCleanly) return;
+      throw error;
     });
   }
 
@@ -332,6 +341,7 @@ export class BrowserSseTransport implements Transport {
   #finish(error: Error | undefined): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.#closedCleanly = error === undefined;
     this.#lifetime.abort();
     this.#stream?.abort();
     const waiter = this.#startWaiter;
