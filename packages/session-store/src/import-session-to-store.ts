@@ -48,7 +48,7 @@ async function appendFile(
     onWarning,
   })) {
     const entries = batch.values as SessionStoreEntry[];
-    if (takesParsedLines(store)) await store[appendParsedLines](key, entries, batch.lines);
+    if (takesParsedLines(store)) appendParsedLines(store, key, entries, batch.lines);
     else await store.append(key, entries);
   }
 }

@@ -10,11 +10,18 @@ import type {
 } from './types.js';
 
 /**
- * The importer's way into {@link InMemorySessionStore}: an append of entries together with the
- * JSON text each was parsed from, kept as is instead of stringified again (the store keeps texts
- * either way). Package-internal: not exported from the package's entry.
+ * The importer's way into an {@link InMemorySessionStore}: appends entries together with the JSON
+ * text each was parsed from (`JSON.parse(lines[i])` gave `entries[i]`), keeping the lines as the
+ * entries' texts instead of stringifying them again. A function of this module, set by the class
+ * itself, so the class's type stays the official one. Package-internal: not exported from the
+ * package's entry.
  */
-export const appendParsedLines: unique symbol = Symbol('InMemorySessionStore.appendParsedLines');
+export let appendParsedLines: (
+  store: InMemorySessionStore,
+  key: SessionKey,
+  entries: SessionStoreEntry[],
+  lines: string[],
+) => void;
 
 /** Entries are kept as their JSON texts: a copy in (stringify) and out (parse) that nothing can reach into. */
 interface StoredTranscript {
@@ -112,15 +119,11 @@ export class InMemorySessionStore implements SessionStore {
     this.#store(key, batch, entryTexts(batch));
   }
 
-  /**
-   * {@link append} for entries parsed from `lines` (`JSON.parse(lines[i])` gave `entries[i]`):
-   * the lines are kept as the entries' texts, so nothing is stringified again. Only for callers
-   * that parsed the lines themselves (`importSessionToStore`).
-   */
-  async [appendParsedLines](key: SessionKey, entries: SessionStoreEntry[], lines: string[]): Promise<void> {
-    checkSessionKey(key);
-    if (entries.length === 0) return;
-    this.#store(key, entries, lines);
+  static {
+    appendParsedLines = (store, key, entries, lines) => {
+      checkSessionKey(key);
+      if (entries.length > 0) store.#store(key, entries, lines);
+    };
   }
 
   #store(key: SessionKey, batch: readonly SessionStoreEntry[], texts: readonly string[]): void {
