@@ -234,6 +234,7 @@ export class HostedSession {
     const sse = new SessionSseChannel(
       {
         sessionId: this.id,
+        owner: this.owner,
         log: this.#log,
         maxPendingOutputBytes: this.#limits.maxPendingOutputBytes,
         sendToCli: (line) => this.#sendToCli(line),

@@ -139,7 +139,8 @@ export async function routeRequest(
       sendError(response, 503, 'shutting_down', 'The server is shutting down.');
       return;
     }
-    await (stream ? handleEventStream : handlePostEvent)(context, request, response, id);
+    if (stream) await handleEventStream(context, request, response, id, principal);
+    else await handlePostEvent(context, request, response, id);
     return;
   }
   const match = SESSION_PATH.exec(path);

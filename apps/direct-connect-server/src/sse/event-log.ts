@@ -27,11 +27,14 @@ export class SessionEventLog {
   readonly #ring = new EventRing(SSE_REPLAY_RING_EVENTS, SSE_REPLAY_RING_CHARS);
   readonly #appender: StoreAppender;
   readonly #subscribers = new Set<LogSubscriber>();
+  /** The name of the token that created the session, stored with every entry. */
+  readonly #owner: string;
   #lastSeq = 0;
   #ended = false;
 
-  constructor(params: { sessionId: string; store: SessionStore; log: Logger }) {
+  constructor(params: { sessionId: string; owner: string; store: SessionStore; log: Logger }) {
     this.sessionId = params.sessionId;
+    this.#owner = params.owner;
     this.#store = params.store;
     this.#log = params.log;
     this.#appender = new StoreAppender(params.store, eventLogKey(params.sessionId), params.log);
@@ -61,7 +64,7 @@ export class SessionEventLog {
       payload,
     };
     this.#lastSeq = event.sequence_num;
-    this.#appender.enqueue(storeEntryOfEvent(event));
+    this.#appender.enqueue(storeEntryOfEvent(event, this.#owner));
     this.#keep(durableFrame(this.sessionId, event));
     return event;
   }
@@ -72,7 +75,7 @@ export class SessionEventLog {
     this.#ended = true;
     const ended = { sequence_num: this.#lastSeq + 1, code, reason };
     this.#lastSeq = ended.sequence_num;
-    this.#appender.enqueue(storeEntryOfEnd(randomUUID(), new Date().toISOString(), ended));
+    this.#appender.enqueue(storeEntryOfEnd(randomUUID(), new Date().toISOString(), ended, this.#owner));
     this.#keep(sessionEndedFrame(this.sessionId, ended));
   }
 

@@ -64,10 +64,11 @@ export function eventStoreFor(context: {
   return store;
 }
 
-/** The stored form of a durable event. */
-export function storeEntryOfEvent(event: SseDurableEvent): SessionStoreEntry {
+/** The stored form of a durable event of a session `owner` (the name of its token) created. */
+export function storeEntryOfEvent(event: SseDurableEvent, owner: string): SessionStoreEntry {
   return {
     type: SSE_STORE_ENTRY_TYPE,
+    owner,
     uuid: event.event_id,
     sequence_num: event.sequence_num,
     created_at: event.created_at,
@@ -77,14 +78,16 @@ export function storeEntryOfEvent(event: SseDurableEvent): SessionStoreEntry {
   };
 }
 
-/** The stored form of the `session_ended` event. */
+/** The stored form of the `session_ended` event of a session `owner` created. */
 export function storeEntryOfEnd(
   eventId: string,
   createdAt: string,
   ended: SseSessionEnded,
+  owner: string,
 ): SessionStoreEntry {
   return {
     type: SSE_STORE_ENTRY_TYPE,
+    owner,
     uuid: eventId,
     sequence_num: ended.sequence_num,
     created_at: createdAt,
@@ -93,6 +96,18 @@ export function storeEntryOfEnd(
     code: ended.code,
     reason: ended.reason,
   };
+}
+
+/**
+ * The name of the token that created the session of a stored event log (the `owner` of its
+ * first event-log entry that has one), or `undefined` for a log written before owners were
+ * stored: such a log is open to every token, as it was.
+ */
+export function ownerOfStoredLog(entries: readonly SessionStoreEntry[]): string | undefined {
+  for (const entry of entries) {
+    if (entry.type === SSE_STORE_ENTRY_TYPE && typeof entry['owner'] === 'string') return entry['owner'];
+  }
+  return undefined;
 }
 
 /**

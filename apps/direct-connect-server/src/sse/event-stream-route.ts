@@ -20,6 +20,7 @@ export async function handleEventStream(
   request: IncomingMessage,
   response: ServerResponse,
   sessionId: string,
+  principal: string,
 ): Promise<void> {
   request.resume();
   const { options } = context;
@@ -54,6 +55,7 @@ export async function handleEventStream(
   const refused = await streamStoredLog({
     store: eventStoreFor(context),
     sessionId,
+    principal,
     cursor,
     response,
     log: options.logger,

@@ -20,6 +20,8 @@ import { SseStream } from './sse-stream.js';
 export interface SseChannelHost {
   /** The session's id (the `<session id>` of every cursor). */
   readonly sessionId: string;
+  /** The name of the token that created the session: stored with its events. */
+  readonly owner: string;
   /** The server's logger. */
   readonly log: Logger;
   /** Bytes one stream's socket may hold unsent before the stream is ended. */
@@ -49,7 +51,7 @@ export class SessionSseChannel {
 
   constructor(host: SseChannelHost, store: SessionStore) {
     this.#host = host;
-    this.#log = new SessionEventLog({ sessionId: host.sessionId, store, log: host.log });
+    this.#log = new SessionEventLog({ sessionId: host.sessionId, owner: host.owner, store, log: host.log });
   }
 
   /** Streams open now. */

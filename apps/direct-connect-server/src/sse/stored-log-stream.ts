@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { Logger } from '../logger.js';
-import { eventLogKey, framesOfStoredLog } from './event-store.js';
+import { eventLogKey, framesOfStoredLog, ownerOfStoredLog } from './event-store.js';
 import type { SseRefusal } from './sse-cursor.js';
 import type { LogFrame } from './sse-frames.js';
 import { SSE_MAX_REPLAY_EVENTS, SSE_STORE_POLL_INTERVAL_MS } from './sse-limits.js';
@@ -13,6 +13,8 @@ export interface StoredLogStreamParams {
   readonly store: SessionStore;
   /** The session whose log is streamed. */
   readonly sessionId: string;
+  /** The name of the token asking: a log another token's session wrote answers 404. */
+  readonly principal: string;
   /** The client's cursor. */
   readonly cursor: number;
   /** The answer to write the stream to. */
@@ -31,15 +33,19 @@ export interface StoredLogStreamParams {
  * Streams the event log of a session this server does not host (it ended here, or another
  * server on the same store hosts it): replays what the store holds after the cursor, then
  * reads the store again every poll interval and sends what is new, until `session_ended` went
- * out or the client left. Resolves with a refusal instead when the store has no such log (404)
- * or the cursor is past its end (400 `cursor_ahead`); a failing first read is 503 `store_unavailable`.
+ * out or the client left. Resolves with a refusal instead when the store has no such log or it
+ * is the log of another token's session (404), or the cursor is past its end (400
+ * `cursor_ahead`); a failing first read is 503 `store_unavailable`.
  */
 export async function streamStoredLog(params: StoredLogStreamParams): Promise<SseRefusal | undefined> {
   const { store, sessionId, cursor } = params;
   let frames: LogFrame[] | undefined;
   try {
     const entries = await store.load(eventLogKey(sessionId));
-    frames = entries === null ? undefined : framesOfStoredLog(sessionId, entries);
+    const owner = entries === null ? undefined : ownerOfStoredLog(entries);
+    // Another token's session answers as one that does not exist, as when hosted here.
+    if (entries !== null && (owner === undefined || owner === params.principal))
+      frames = framesOfStoredLog(sessionId, entries);
   } catch (error) {
     params.log({ level: 'error', event: 'sse.store_load_failed', sessionId, error: nameOf(error) });
     return {

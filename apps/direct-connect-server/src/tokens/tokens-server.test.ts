@@ -2,13 +2,16 @@ import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIRECT_CONNECT_CLOSE_CODES } from '@ccsdk/direct-connect';
+import { InMemorySessionStore } from '@ccsdk/session-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type FakeCliLink, fakeLinkFactory } from '../../test/fake-cli-link.js';
 import { call, type OpenSocket, openSocket } from '../../test/http-client.js';
+import { openStream } from '../../test/sse-client.js';
 import { type DirectConnectServer, startDirectConnectServer } from '../direct-connect-server.js';
 import type { LogEntry } from '../logger.js';
 import type { DirectConnectServerOptions } from '../server-options.js';
+import { SSE_EVENTS_PROJECT_KEY } from '../sse/event-store.js';
 import { TokensFileError } from './tokens-file-error.js';
 
 const A = 'team-a-secret-token-0123456789';
@@ -147,6 +150,43 @@ describe('tokens from a file', () => {
     client.socket.send('{"type":"ping"}\n');
     await until(() => links[0]?.received.length === 1);
     client.socket.close();
+  });
+
+  it("should not replay another token's session from the shared store on a server that does not host it", async () => {
+    const store = new InMemorySessionStore();
+    const tokens = [
+      { name: 'team-a', token: A },
+      { name: 'team-b', token: B },
+    ];
+    await start(tokens, { sessionStore: store });
+    const other = await startDirectConnectServer({
+      tokensFile,
+      roots: [root],
+      createCliLink: fakeLinkFactory().factory,
+      sessionStore: store,
+      logger: () => undefined,
+    });
+    try {
+      const { session_id } = await create(A);
+      const streamPath = `/sessions/${session_id}/events/stream`;
+      const hosted = await openStream(server?.httpUrl ?? '', streamPath, { token: A });
+      links[0]?.emit('{"type":"assistant","n":1}');
+      await hosted.waitFor((s) => s.events.length === 1);
+      const key = { projectKey: SSE_EVENTS_PROJECT_KEY, sessionId: session_id };
+      await until(() => store.getEntries(key).length === 1);
+      expect(store.getEntries(key)[0]).toMatchObject({ owner: 'team-a' });
+      // The other server reads the log from the store: for its owner only.
+      const refused = await openStream(other.httpUrl, streamPath, { token: B });
+      await refused.ended;
+      expect(refused.status).toBe(404);
+      const owned = await openStream(other.httpUrl, `${streamPath}?from_sequence_num=0`, { token: A });
+      await owned.waitFor((s) => s.events.length === 1);
+      expect(owned.status).toBe(200);
+      owned.close();
+      hosted.close();
+    } finally {
+      await other.close();
+    }
   });
 
   it('should keep session_key per token', async () => {
