@@ -69,84 +69,90 @@ function linkWith(start: Parameters<typeof subprocessCliLinkFactory>[1] = {}, pa
 
 const hasAutogroups = existsSync('/proc/self/autogroup');
 
-describe.skipIf(process.platform === 'win32')('subprocessCliLinkFactory start priority', () => {
-  it("should start a lone CLI at the server's own priority (the single-session path is not slowed)", async () => {
-    const link = linkWith();
-    try {
-      const report = await reportOf(link);
-      expect(report.niceness).toBe(getPriority());
-      if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
-    } finally {
-      await link.close();
-    }
-  });
+// Each test starts real Node processes: on a loaded machine (a CI's other suites beside it) a start
+// can take seconds.
+describe.skipIf(process.platform === 'win32')(
+  'subprocessCliLinkFactory start priority',
+  { timeout: 60_000 },
+  () => {
+    it("should start a lone CLI at the server's own priority (the single-session path is not slowed)", async () => {
+      const link = linkWith();
+      try {
+        const report = await reportOf(link);
+        expect(report.niceness).toBe(getPriority());
+        if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+      } finally {
+        await link.close();
+      }
+    });
 
-  // The autogroup write may wait for the kernel's rate limit while other tests write too.
-  it(`should lower a CLI that starts while the gate is full to niceness ${CLI_NICENESS}, its autogroup too`, {
-    timeout: AUTOGROUP_WRITE_DEADLINE_MS + 20_000,
-  }, async () => {
-    const link = linkWith({ fullPriorityStarts: 0 });
-    try {
-      const report = await reportOf(link);
-      // The threads are lowered as the start returns; the autogroup as soon as the kernel's rate
-      // limit takes the write (other processes on this machine may be writing too).
-      expect(report.niceness).toBe(Math.max(CLI_NICENESS, getPriority()));
-      if (await autogroupsWritable()) {
-        expect(await reportUntil(link, (r) => / nice 10$/.test(r.autogroup ?? ''))).toMatchObject({
-          autogroup: expect.stringMatching(/ nice 10$/),
-        });
-      } else if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
-    } finally {
-      await link.close();
-    }
-  });
+    // The autogroup write may wait for the kernel's rate limit while other tests write too.
+    it(`should lower a CLI that starts while the gate is full to niceness ${CLI_NICENESS}, its autogroup too`, {
+      timeout: AUTOGROUP_WRITE_DEADLINE_MS + 20_000,
+    }, async () => {
+      const link = linkWith({ fullPriorityStarts: 0 });
+      try {
+        const report = await reportOf(link);
+        // The threads are lowered as the start returns; the autogroup as soon as the kernel's rate
+        // limit takes the write (other processes on this machine may be writing too).
+        expect(report.niceness).toBe(Math.max(CLI_NICENESS, getPriority()));
+        if (await autogroupsWritable()) {
+          expect(await reportUntil(link, (r) => / nice 10$/.test(r.autogroup ?? ''))).toMatchObject({
+            autogroup: expect.stringMatching(/ nice 10$/),
+          });
+        } else if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+      } finally {
+        await link.close();
+      }
+    });
 
-  it("should share one count among a factory's links: full again once the first has written a line", async () => {
-    const factory = subprocessCliLinkFactory(
-      { pathToClaudeCodeExecutable: cli, executable: 'node' },
-      { fullPriorityStarts: 1, niceness: 15 },
-    );
-    const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
-    const [first, second, third] = [make(), make(), make()];
-    try {
-      await first.start();
-      await second.start();
-      // Neither has written a line yet, so both count as starting when `second` starts.
-      expect((await reportOf(second, false)).niceness).toBe(Math.max(15, getPriority()));
-      expect((await reportOf(first, false)).niceness).toBe(getPriority());
-      // Both have now written: the next CLI starts at full priority.
-      expect((await reportOf(third)).niceness).toBe(getPriority());
-    } finally {
-      await Promise.all([first.close(), second.close(), third.close()]);
-    }
-  });
+    it("should share one count among a factory's links: full again once the first has written a line", async () => {
+      const factory = subprocessCliLinkFactory(
+        { pathToClaudeCodeExecutable: cli, executable: 'node' },
+        { fullPriorityStarts: 1, niceness: 15 },
+      );
+      const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
+      const [first, second, third] = [make(), make(), make()];
+      try {
+        await first.start();
+        await second.start();
+        // Neither has written a line yet, so both count as starting when `second` starts.
+        expect((await reportOf(second, false)).niceness).toBe(Math.max(15, getPriority()));
+        expect((await reportOf(first, false)).niceness).toBe(getPriority());
+        // Both have now written: the next CLI starts at full priority.
+        expect((await reportOf(third)).niceness).toBe(getPriority());
+      } finally {
+        await Promise.all([first.close(), second.close(), third.close()]);
+      }
+    });
 
-  it('should give back the place of a CLI that could not start', async () => {
-    const later = join(dir, 'appears-later.mjs');
-    const factory = subprocessCliLinkFactory(
-      { pathToClaudeCodeExecutable: later, executable: 'node' },
-      { fullPriorityStarts: 1 },
-    );
-    const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
-    await expect(make().start()).rejects.toThrow();
-    await writeFile(later, PRIORITY_REPORTER);
-    // Had the failed start kept its place, this one would be lowered.
-    const link = make();
-    try {
-      expect((await reportOf(link)).niceness).toBe(getPriority());
-    } finally {
-      await link.close();
-    }
-  });
+    it('should give back the place of a CLI that could not start', async () => {
+      const later = join(dir, 'appears-later.mjs');
+      const factory = subprocessCliLinkFactory(
+        { pathToClaudeCodeExecutable: later, executable: 'node' },
+        { fullPriorityStarts: 1 },
+      );
+      const make = () => factory({ cwd: dir, sessionMirror: false, maxLineBytes: 1024 * 1024 });
+      await expect(make().start()).rejects.toThrow();
+      await writeFile(later, PRIORITY_REPORTER);
+      // Had the failed start kept its place, this one would be lowered.
+      const link = make();
+      try {
+        expect((await reportOf(link)).niceness).toBe(getPriority());
+      } finally {
+        await link.close();
+      }
+    });
 
-  it("should leave every CLI at the server's priority with `niceness: false`", async () => {
-    const link = linkWith({ niceness: false, fullPriorityStarts: 0 });
-    try {
-      const report = await reportOf(link);
-      expect(report.niceness).toBe(getPriority());
-      if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
-    } finally {
-      await link.close();
-    }
-  });
-});
+    it("should leave every CLI at the server's priority with `niceness: false`", async () => {
+      const link = linkWith({ niceness: false, fullPriorityStarts: 0 });
+      try {
+        const report = await reportOf(link);
+        expect(report.niceness).toBe(getPriority());
+        if (hasAutogroups) expect(report.autogroup).toMatch(/ nice 0$/);
+      } finally {
+        await link.close();
+      }
+    });
+  },
+);
