@@ -12,6 +12,7 @@
  * and last uuid), RSS after loading the module, peak RSS and private RSS.
  */
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { privateRssBytes } from './private-rss.mjs';
 
 const [side, op, configDir, projectDir, sessionId, callsArg] = process.argv.slice(2);
@@ -32,6 +33,13 @@ const options =
   side === 'ours'
     ? { dir: projectDir, configDir, includeSubagents: false }
     : { dir: projectDir, includeSubagents: false };
+/** The main transcript's key in either SDK's store: the project key of `projectDir`, as both derive it. */
+const key = { projectKey: realpathSync(projectDir).replace(/[^a-zA-Z0-9]/g, '-'), sessionId };
+const summaryOf = (entries) => ({
+  count: entries?.length ?? 0,
+  first: entries?.[0]?.uuid,
+  last: entries?.at(-1)?.uuid,
+});
 globalThis.gc?.();
 const loadedRssBytes = process.memoryUsage.rss();
 const times = [];
@@ -40,27 +48,20 @@ let digest = '';
 let kept;
 for (let call = 0; api !== undefined && call < Number(callsArg ?? 1); call++) {
   if (op === 'import' || kept === undefined) {
+    // A plain store, as a user makes one: its `append` is not wrapped (ours takes the parsed lines
+    // only into a store whose `append` is its own). What it holds is read back after the timing.
     const store = new api.InMemorySessionStore();
-    const seen = { key: undefined, count: 0, first: undefined, last: undefined };
-    const append = store.append.bind(store);
-    store.append = (key, batch) => {
-      seen.key ??= key;
-      seen.count += batch.length;
-      seen.first ??= batch[0]?.uuid;
-      seen.last = batch.at(-1)?.uuid ?? seen.last;
-      return append(key, batch);
-    };
     const start = performance.now();
     await api.importSessionToStore(sessionId, store, options);
     if (op === 'import') times.push(performance.now() - start);
-    kept = { store, seen };
+    kept = { store, stored: summaryOf(await store.load(key)) };
   }
-  let summary = kept.seen;
+  let summary = kept.stored;
   if (op === 'load') {
     const start = performance.now();
-    const loaded = await kept.store.load(kept.seen.key);
+    const loaded = await kept.store.load(key);
     times.push(performance.now() - start);
-    summary = { count: loaded?.length ?? 0, first: loaded?.[0]?.uuid, last: loaded?.at(-1)?.uuid };
+    summary = summaryOf(loaded);
   }
   count = summary.count;
   digest = createHash('sha256')
