@@ -139,4 +139,5 @@ export type SseRefusalCode =
   | 'transport_mismatch'
   | 'too_many_streams'
   | 'session_ended'
-  | 'rate_limited';
+  | 'shutting_down'
+  | 'store_unavailable';

@@ -1,15 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import { SSE_MAX_CURSOR_CHARS, type SseRefusalCode } from '@ccsdk/direct-connect';
 
-/**
- * A refusal of one SSE request: the HTTP status and the `error` body. Besides the wire's
- * `SseRefusalCode`s the server answers 503 `store_unavailable` when the session store fails.
- */
+/** A refusal of one SSE request: the HTTP status and the `error` body. */
 export interface SseRefusal {
   /** The HTTP status. */
   readonly status: number;
   /** The `error.code` of the body. */
-  readonly code: SseRefusalCode | 'store_unavailable';
+  readonly code: SseRefusalCode;
   /** The `error.message` of the body; never quotes what the client sent. */
   readonly message: string;
 }
