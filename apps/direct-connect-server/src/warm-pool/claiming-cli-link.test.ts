@@ -46,13 +46,19 @@ function sessionLink(t: Awaited<ReturnType<typeof readyPool>>, claimTimeoutMs?: 
   return { link, lines, exits };
 }
 
+/** A session link whose start has sent its claim to the pool's one ready spare, not yet answered. */
+async function claimInFlight() {
+  const t = await readyPool();
+  const spare = t.links[0] as FakeCliLink;
+  const session = sessionLink(t);
+  const starting = session.link.start();
+  await settle();
+  return { t, spare, starting, ...session };
+}
+
 describe('ClaimingCliLink', () => {
   it('should claim a spare for the session cwd, hide the claim answer and relay what follows', async () => {
-    const t = await readyPool();
-    const spare = t.links[0] as FakeCliLink;
-    const { link, lines, exits } = sessionLink(t);
-    const starting = link.start();
-    await settle();
+    const { t, spare, link, lines, exits, starting } = await claimInFlight();
     const claim = claimOf(spare);
     expect(claim.request).toEqual({
       subtype: 'claim_session',
@@ -128,11 +134,7 @@ describe('ClaimingCliLink', () => {
   });
 
   it('should take only the control_response for its own id as the answer, not lines quoting the id', async () => {
-    const t = await readyPool();
-    const spare = t.links[0] as FakeCliLink;
-    const { link } = sessionLink(t);
-    const starting = link.start();
-    await settle();
+    const { t, spare, link, starting } = await claimInFlight();
     const { request_id } = claimOf(spare);
     spare.emit(`{"type":"assistant","text":"${request_id}"}`);
     spare.emit(`{"type":"control_response","response":{"subtype":"success","request_id":"${request_id}x"}}`);
@@ -146,11 +148,7 @@ describe('ClaimingCliLink', () => {
 
 describe('ClaimingCliLink closed during its claim', () => {
   it('should end the claimed process and start nothing cold when closed before the answer', async () => {
-    const t = await readyPool();
-    const spare = t.links[0] as FakeCliLink;
-    const { link } = sessionLink(t);
-    const starting = link.start();
-    await settle();
+    const { t, spare, link, starting } = await claimInFlight();
     await link.close();
     answer(spare, { status: 'ok' });
     await expect(starting).rejects.toThrow(/closed while its CLI was being claimed/);
@@ -160,11 +158,7 @@ describe('ClaimingCliLink closed during its claim', () => {
   });
 
   it('should not start a cold CLI after a close when the claim failed', async () => {
-    const t = await readyPool();
-    const spare = t.links[0] as FakeCliLink;
-    const { link } = sessionLink(t);
-    const starting = link.start();
-    await settle();
+    const { t, spare, link, starting } = await claimInFlight();
     await link.close();
     answer(spare, { status: 'error', reason: 'cwd_not_found' });
     await expect(starting).rejects.toThrow(/closed/);
