@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  AUTOGROUP_RETRY_PAUSE_MAX_MS,
   AUTOGROUP_WRITE_DEADLINE_MS,
   AUTOGROUP_WRITE_INTERVAL_MS,
   AutogroupWriter,
@@ -28,14 +29,52 @@ function rateLimitedKernel(intervalMs: number) {
 }
 
 describe('AutogroupWriter', () => {
-  it("should space its retries past Linux's 100 ms limit and give up with the start window", () => {
-    expect(AUTOGROUP_WRITE_INTERVAL_MS).toBeGreaterThan(100);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("should wait out Linux's 100 ms limit, retry in short pauses and give up with the start window", () => {
+    expect(AUTOGROUP_WRITE_INTERVAL_MS).toBe(100);
+    expect(AUTOGROUP_RETRY_PAUSE_MAX_MS).toBeLessThan(AUTOGROUP_WRITE_INTERVAL_MS / 2);
     expect(AUTOGROUP_WRITE_DEADLINE_MS).toBe(30_000);
+  });
+
+  it("should get its write taken within a few windows while another process's writer has a long queue", async () => {
+    // Two processes (two writers) share the kernel's one write per 100 ms. With retries on a fixed
+    // cadence, the writer with the queue took every window until its queue was done.
+    vi.useFakeTimers();
+    const kernel = rateLimitedKernel(AUTOGROUP_WRITE_INTERVAL_MS);
+    const write = (pid: number, niceness: number) => kernel.write(pid, niceness);
+    const busy = new AutogroupWriter(write);
+    const queue = Array.from({ length: 40 }, (_, i) => busy.write({ pid: 1000 + i, niceness: 10 }));
+    await vi.advanceTimersByTimeAsync(5);
+    const lone = new AutogroupWriter(write).write({ pid: 1, niceness: 10 });
+    await vi.advanceTimersByTimeAsync(41 * AUTOGROUP_WRITE_INTERVAL_MS * 2);
+    expect(await lone).toBe(true);
+    expect(await Promise.all(queue)).toEqual(queue.map(() => true));
+    // A fair draw for each window: the lone write is taken within the first 20 of the 41.
+    expect(kernel.taken.findIndex((taken) => taken.pid === 1)).toBeLessThan(20);
+    const gaps = kernel.taken.slice(1).map((taken, i) => taken.at - (kernel.taken[i]?.at ?? 0));
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(AUTOGROUP_WRITE_INTERVAL_MS);
+  });
+
+  it('should not try again before its own last write is an interval old', async () => {
+    const kernel = rateLimitedKernel(30);
+    const writer = new AutogroupWriter((pid, niceness) => kernel.write(pid, niceness), {
+      intervalMs: 30,
+      retryPauseMaxMs: 5,
+    });
+    await Promise.all([1, 2, 3].map((pid) => writer.write({ pid, niceness: 10 })));
+    expect(kernel.taken.map((taken) => taken.pid)).toEqual([1, 2, 3]);
+    expect(kernel.refusedCount()).toBe(0);
   });
 
   it('should get every write of a burst taken by a rate-limited kernel, in the order asked', async () => {
     const kernel = rateLimitedKernel(20);
-    const writer = new AutogroupWriter((pid, niceness) => kernel.write(pid, niceness), { intervalMs: 22 });
+    const writer = new AutogroupWriter((pid, niceness) => kernel.write(pid, niceness), {
+      intervalMs: 10,
+      retryPauseMaxMs: 5,
+    });
     const pids = Array.from({ length: 8 }, (_, i) => 1000 + i);
     const outcomes = await Promise.all(pids.map((pid) => writer.write({ pid, niceness: 10 })));
     expect(outcomes).toEqual(pids.map(() => true));
@@ -50,7 +89,7 @@ describe('AutogroupWriter', () => {
         calls += 1;
         if (pid === 1) throw again();
       },
-      { intervalMs: 5, deadlineMs: 40 },
+      { retryPauseMaxMs: 5, deadlineMs: 40 },
     );
     const stuck = writer.write({ pid: 1, niceness: 10 });
     const next = writer.write({ pid: 2, niceness: 10 });
@@ -79,7 +118,7 @@ describe('AutogroupWriter', () => {
         if (refusals-- > 0) throw again();
         written.push(pid);
       },
-      { intervalMs: 5 },
+      { retryPauseMaxMs: 5 },
     );
     let wanted = true;
     const first = writer.write({ pid: 1, niceness: 10, stillWanted: () => wanted });

@@ -1,11 +1,24 @@
 /**
- * Least time between two writes of an autogroup's niceness, in ms: 110. Linux lets a process
- * without `CAP_SYS_ADMIN` (a container's root, any ordinary user) change one once per 100 ms,
- * counted machine-wide; a write sooner fails with `EAGAIN`. A burst of CLI starts would otherwise
- * see most of its writes refused (measured without the capability: 10 of 48 CLIs started in a
- * 50-session burst kept the server's weight, more on a machine where other processes write too).
+ * Least time between two autogroup writes, in ms: 100. Linux lets a process without
+ * `CAP_SYS_ADMIN` (a container's root, any ordinary user) change one once per 100 ms, counted
+ * machine-wide; a write sooner fails with `EAGAIN`. A burst of CLI starts would otherwise see most
+ * of its writes refused (measured without the capability: 10 of 48 CLIs started in a 50-session
+ * burst kept the server's weight, more on a machine where other processes write too). After a
+ * write of its own a writer waits this long, plus a random pause, before it tries the next.
  */
-export const AUTOGROUP_WRITE_INTERVAL_MS = 110;
+export const AUTOGROUP_WRITE_INTERVAL_MS = 100;
+
+/**
+ * Longest pause before a refused (`EAGAIN`) write is tried again, in ms: 25; each pause is drawn
+ * at random up to it. Several processes (servers, test workers) share the kernel's one window per
+ * 100 ms, and whoever tries first after it opens gets it. With a fixed cadence, one writer whose
+ * retries land just after the window opens takes every window while its queue lasts, and the
+ * others starve (measured without the capability: beside four processes writing 100 times each
+ * every 110 ms, a fifth process's write was refused for 30 s). Short random pauses make the
+ * window a fair draw: beside the same four, each of eight writes of the fifth was taken within
+ * 1.2 s (median 0.8 s), and the five together still got one write per 102 ms.
+ */
+export const AUTOGROUP_RETRY_PAUSE_MAX_MS = 25;
 
 /**
  * How long a refused (`EAGAIN`) write is retried, in ms from when it was asked for: 30 s, as
@@ -33,14 +46,19 @@ export interface AutogroupWriteRequest {
 export interface AutogroupWriterOptions {
   /** Default {@link AUTOGROUP_WRITE_INTERVAL_MS}. */
   readonly intervalMs?: number;
+  /** Default {@link AUTOGROUP_RETRY_PAUSE_MAX_MS}. */
+  readonly retryPauseMaxMs?: number;
+  /** A number in [0, 1) for each pause; default `Math.random`. */
+  readonly random?: () => number;
   /** Default {@link AUTOGROUP_WRITE_DEADLINE_MS}. */
   readonly deadlineMs?: number;
 }
 
 /**
  * Writes autogroup nicenesses one at a time, in the order asked, retrying a write the kernel
- * refuses for its rate limit (`EAGAIN`) every {@link AUTOGROUP_WRITE_INTERVAL_MS} until it is
- * taken or its deadline passes. Any other failure (no such process, a read-only `/proc`, no
+ * refuses for its rate limit (`EAGAIN`) after random pauses of up to
+ * {@link AUTOGROUP_RETRY_PAUSE_MAX_MS} until it is taken or its deadline passes; after a write
+ * of its own it first waits out the kernel's {@link AUTOGROUP_WRITE_INTERVAL_MS}. Any other failure (no such process, a read-only `/proc`, no
  * privilege) ends that request at once. Never rejects. One writer per process serves every
  * server in it, because the kernel's limit is shared by all of them.
  */
@@ -48,12 +66,18 @@ export class AutogroupWriter {
   readonly #write: (pid: number, niceness: number) => void;
   readonly #intervalMs: number;
   readonly #deadlineMs: number;
+  readonly #retryPauseMaxMs: number;
+  readonly #random: () => number;
+  /** When this writer's last write was taken (`Date.now()`), or `undefined` before the first. */
+  #lastWriteAt: number | undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(write: (pid: number, niceness: number) => void, options: AutogroupWriterOptions = {}) {
     this.#write = write;
     this.#intervalMs = options.intervalMs ?? AUTOGROUP_WRITE_INTERVAL_MS;
     this.#deadlineMs = options.deadlineMs ?? AUTOGROUP_WRITE_DEADLINE_MS;
+    this.#retryPauseMaxMs = options.retryPauseMaxMs ?? AUTOGROUP_RETRY_PAUSE_MAX_MS;
+    this.#random = options.random ?? Math.random;
   }
 
   /** Resolves `true` once the niceness is written, `false` when it will not be. */
@@ -75,18 +99,29 @@ export class AutogroupWriter {
   }
 
   async #attempt(request: AutogroupWriteRequest, askedAt: number): Promise<boolean> {
+    const deadlineMs = request.deadlineMs ?? this.#deadlineMs;
+    // The kernel refuses any write before this writer's own last one is `intervalMs` old.
+    const closedFor = this.#lastWriteAt === undefined ? 0 : this.#lastWriteAt + this.#intervalMs - Date.now();
+    if (closedFor > 0) await pause(closedFor + this.#retryPause(), request.signal);
     for (;;) {
       if (request.signal?.aborted === true) return false;
       try {
         if (request.stillWanted !== undefined && !request.stillWanted()) return false;
         this.#write(request.pid, request.niceness);
+        this.#lastWriteAt = Date.now();
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EAGAIN') return false;
       }
-      if (Date.now() - askedAt + this.#intervalMs > (request.deadlineMs ?? this.#deadlineMs)) return false;
-      await pause(this.#intervalMs, request.signal);
+      const retryPause = this.#retryPause();
+      if (Date.now() - askedAt + retryPause > deadlineMs) return false;
+      await pause(retryPause, request.signal);
     }
+  }
+
+  /** A pause before the next try: at least 1 ms, at most `retryPauseMaxMs`, drawn at random. */
+  #retryPause(): number {
+    return 1 + Math.floor(this.#random() * this.#retryPauseMaxMs);
   }
 }
 

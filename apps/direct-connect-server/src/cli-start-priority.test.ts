@@ -54,13 +54,13 @@ function oneCliSystem(pid: number) {
   });
 }
 
-/** A writer whose every write the rate limit refuses, retried every `intervalMs`. */
-function refusingWriter(intervalMs: number): AutogroupWriter {
+/** A writer whose every write the rate limit refuses, retried after pauses of up to `retryPauseMaxMs`. */
+function refusingWriter(retryPauseMaxMs: number): AutogroupWriter {
   return new AutogroupWriter(
     () => {
       throw eagain();
     },
-    { intervalMs },
+    { retryPauseMaxMs },
   );
 }
 
@@ -164,7 +164,7 @@ describe('lowerCliPriority', () => {
         if (refusals-- > 0) throw eagain();
         system.writeAutogroup(pid, niceness);
       },
-      { intervalMs: 5 },
+      { retryPauseMaxMs: 5 },
     );
     const outcome = lowerCliPriority(100, 10, { system, writer });
     expect(system.writes).toEqual(['thread 100=10']);

@@ -60,7 +60,7 @@ describe('restoreCliPriority', () => {
         if (refusals-- > 0) throw Object.assign(new Error('busy'), { code: 'EAGAIN' });
         writes.push(`${pid}=${value}`);
       },
-      { intervalMs: 5 },
+      { retryPauseMaxMs: 5 },
     );
     const lowered = writer.write({ pid: 700, niceness: 10 });
     const restored = await restoreCliPriority(700, { system: s, writer });
