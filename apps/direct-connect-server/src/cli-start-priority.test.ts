@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autogroupsWritable } from '../test/autogroup-probe.js';
-import { AUTOGROUP_WRITE_DEADLINE_MS, AutogroupWriter } from './autogroup-writer.js';
+import { anyTaken, describeAttempts, recordingPrioritySystem } from '../test/recording-priority-system.js';
+import { AutogroupWriter } from './autogroup-writer.js';
 import {
   CLI_NICENESS,
   lowerCliPriority,
@@ -245,6 +246,10 @@ describe('startLowered', () => {
   });
 });
 
+/** How long the machine tests let a real autogroup write wait for the kernel's rate limit, in ms. */
+const MACHINE_WRITE_DEADLINE_MS = 10_000;
+const hasAutogroups = existsSync('/proc/self/autogroup');
+
 describe('lowerCliPriority on this machine', () => {
   let child: ChildProcess | undefined;
   afterEach(() => {
@@ -260,36 +265,69 @@ describe('lowerCliPriority on this machine', () => {
     return pid;
   }
 
-  // The autogroup write may wait for the kernel's rate limit (up to AUTOGROUP_WRITE_DEADLINE_MS)
-  // while other tests on this machine write too.
+  // The autogroup write may wait for the kernel's machine-wide rate limit while other processes
+  // on this machine write too (a CI's other suites); how long is not this test's to decide, so it
+  // gives the write a bounded time and asserts what the server did and reported, whichever way
+  // the kernel answered.
   it.skipIf(process.platform === 'win32')(
     'should lower every thread of a real process, and its own autogroup where Linux has them',
-    { timeout: AUTOGROUP_WRITE_DEADLINE_MS + 20_000 },
+    { timeout: MACHINE_WRITE_DEADLINE_MS + 20_000 },
     async () => {
       const pid = await spawnSleeper(true);
       const serverBefore = getPriority();
-      const outcome = await lowerCliPriority(pid);
+      const { system, attempts } = recordingPrioritySystem();
+      const outcome = await lowerCliPriority(pid, CLI_NICENESS, {
+        system,
+        deadlineMs: MACHINE_WRITE_DEADLINE_MS,
+      });
       expect(getPriority(pid)).toBe(Math.max(CLI_NICENESS, serverBefore));
       const threads = nodePrioritySystem.threadsOf(pid) ?? [pid];
       for (const tid of threads) expect(getPriority(tid)).toBe(Math.max(CLI_NICENESS, serverBefore));
-      // Where the machine refuses autogroup writes (a container), the outcome says none was made.
-      expect(outcome.autogroup).toBe(await autogroupsWritable());
-      if (outcome.autogroup) {
-        expect(readFileSync(`/proc/${pid}/autogroup`, 'utf8')).toMatch(/ nice 10\b/);
-      }
       expect(getPriority()).toBe(serverBefore);
-      expect(nodePrioritySystem.readAutogroup('self')).toBe(
-        existsSync('/proc/self/autogroup') ? readFileSync('/proc/self/autogroup', 'utf8') : undefined,
-      );
+      const said = describeAttempts(attempts);
+      if (!hasAutogroups) {
+        expect(outcome, said).toMatchObject({ autogroup: false, autogroupWanted: false });
+        expect(attempts, said).toEqual([]);
+        return;
+      }
+      // A detached process leads an autogroup of its own at niceness 0: the write is wanted, and
+      // every write asked is that process's, at the CLI's niceness.
+      expect(outcome.autogroupWanted, said).toBe(true);
+      expect(attempts.length, said).toBeGreaterThan(0);
+      for (const attempt of attempts) expect(attempt, said).toMatchObject({ pid, niceness: CLI_NICENESS });
+      // The outcome says what the kernel did, and the process shows it.
+      expect(outcome.autogroup, said).toBe(anyTaken(attempts));
+      const line = readFileSync(`/proc/${pid}/autogroup`, 'utf8');
+      if (outcome.autogroup) {
+        expect(line, said).toMatch(/ nice 10\b/);
+        expect(attempts.at(-1)?.answer, said).toBe('taken');
+        return;
+      }
+      expect(line, said).toMatch(/ nice 0\b/);
+      if (await autogroupsWritable()) {
+        // Writable here, so only the rate limit held by other writers may have refused it, retried
+        // to the deadline; a single refusal would mean the writer gave up too early.
+        expect(
+          attempts.every((attempt) => attempt.answer === 'EAGAIN'),
+          said,
+        ).toBe(true);
+        expect(attempts.length, said).toBeGreaterThan(1);
+      } else {
+        // Refused for good (a read-only /proc, no privilege): asked once, not retried.
+        expect(attempts.length, said).toBe(1);
+        expect(attempts[0]?.answer, said).not.toBe('EAGAIN');
+      }
     },
   );
 
-  it.skipIf(!existsSync('/proc/self/autogroup'))(
+  it.skipIf(!hasAutogroups)(
     "should leave the server's autogroup alone for a child that shares it",
     async () => {
       const before = readFileSync('/proc/self/autogroup', 'utf8');
       const pid = await spawnSleeper(false);
-      expect((await lowerCliPriority(pid)).autogroup).toBe(false);
+      const { system, attempts } = recordingPrioritySystem();
+      expect((await lowerCliPriority(pid, CLI_NICENESS, { system })).autogroup).toBe(false);
+      expect(attempts).toEqual([]);
       expect(readFileSync('/proc/self/autogroup', 'utf8')).toBe(before);
     },
   );

@@ -11,7 +11,13 @@ import type {
   TranscriptMirrorFrame,
 } from './cli-link.js';
 import { CliStartGate, type CliStartTicket } from './cli-start-gate.js';
-import { CLI_NICENESS, lowerCliPriority, startLowered } from './cli-start-priority.js';
+import {
+  CLI_NICENESS,
+  lowerCliPriority,
+  type PriorityChangeOptions,
+  type PrioritySystem,
+  startLowered,
+} from './cli-start-priority.js';
 import { mayBeTranscriptMirror } from './line-peek.js';
 import { restoreCliPriority } from './warm-pool/restore-priority.js';
 
@@ -46,11 +52,17 @@ export function subprocessCliLinkFactory(
      * one count. Default `DEFAULT_FULL_PRIORITY_CLI_STARTS` (one per core).
      */
     readonly fullPriorityStarts?: number;
+    /**
+     * Where priorities are read and changed; default `nodePrioritySystem` (`/proc` and
+     * `node:os`). Tests pass one that records what the kernel answered.
+     */
+    readonly prioritySystem?: PrioritySystem;
   } = {},
 ): CliLinkFactory {
   const niceness = start.niceness ?? CLI_NICENESS;
   const gate = new CliStartGate(start.fullPriorityStarts);
-  return (params) => new SubprocessCliLink(shared, params, { niceness, gate });
+  const system = start.prioritySystem;
+  return (params) => new SubprocessCliLink(shared, params, { niceness, gate, system });
 }
 
 /**
@@ -60,6 +72,13 @@ export function subprocessCliLinkFactory(
 export const LOWERED_START_HOLD_MS = 2_000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** What the links of one factory share about starting: the lowered niceness, the gate, the system. */
+interface LinkStart {
+  readonly niceness: number | false;
+  readonly gate: CliStartGate;
+  readonly system: PrioritySystem | undefined;
+}
 
 /**
  * A {@link CliLink} over `SubprocessTransport` in raw-line mode: client lines go to the CLI's
@@ -75,17 +94,13 @@ class SubprocessCliLink implements CliLink {
   onExit?: (exit: CliLinkExit) => void;
 
   readonly #transport: SubprocessTransport;
-  readonly #start: { readonly niceness: number | false; readonly gate: CliStartGate };
+  readonly #start: LinkStart;
   #ticket: CliStartTicket | undefined;
   readonly #awaitClaim: boolean;
   /** Aborted when the CLI exits or the link closes: a priority change still waiting is dropped. */
   readonly #gone = new AbortController();
 
-  constructor(
-    shared: SharedCliOptions,
-    params: CliLinkParams,
-    start: { readonly niceness: number | false; readonly gate: CliStartGate },
-  ) {
+  constructor(shared: SharedCliOptions, params: CliLinkParams, start: LinkStart) {
     this.#start = start;
     this.#transport = new SubprocessTransport({
       permissionPromptToolName: 'stdio',
@@ -140,19 +155,24 @@ class SubprocessCliLink implements CliLink {
    * `LOWERED_START_HOLD_MS` lets the start go on and keeps being retried behind it.
    */
   async #startLowered(niceness: number): Promise<void> {
-    const signal = this.#gone.signal;
     const outcome = await startLowered(
       async () => {
         await this.#transport.start();
         return this.#transport.pid;
       },
       niceness,
-      { signal, deadlineMs: LOWERED_START_HOLD_MS },
+      { ...this.#priorityOptions(), deadlineMs: LOWERED_START_HOLD_MS },
     );
     const pid = this.#transport.pid;
     if (outcome !== undefined && !outcome.autogroup && outcome.autogroupWanted && pid !== undefined) {
-      void lowerCliPriority(pid, niceness, { signal });
+      void lowerCliPriority(pid, niceness, this.#priorityOptions());
     }
+  }
+
+  /** Where this link's priority changes act, dropped once the CLI is gone. */
+  #priorityOptions(): PriorityChangeOptions {
+    const { system } = this.#start;
+    return { signal: this.#gone.signal, ...(system === undefined ? {} : { system }) };
   }
 
   /**
@@ -167,7 +187,7 @@ class SubprocessCliLink implements CliLink {
     this.#ticket = ticket;
     const pid = this.#transport.pid;
     if (ticket.atFullPriority && pid !== undefined && this.#start.niceness !== false) {
-      void restoreCliPriority(pid, { signal: this.#gone.signal });
+      void restoreCliPriority(pid, this.#priorityOptions());
     }
   }
 
