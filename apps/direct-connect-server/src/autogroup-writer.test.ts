@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTOGROUP_RETRY_PAUSE_MAX_MS,
+  AUTOGROUP_STARVED_AFTER_MS,
   AUTOGROUP_WRITE_DEADLINE_MS,
   AUTOGROUP_WRITE_INTERVAL_MS,
   AutogroupWriter,
@@ -56,6 +57,63 @@ describe('AutogroupWriter', () => {
     expect(kernel.taken.findIndex((taken) => taken.pid === 1)).toBeLessThan(20);
     const gaps = kernel.taken.slice(1).map((taken, i) => taken.at - (kernel.taken[i]?.at ?? 0));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(AUTOGROUP_WRITE_INTERVAL_MS);
+  });
+
+  it('should give single tries while another process keeps the window shut, and retry again once a write is taken', async () => {
+    // A writer with CAP_SYS_ADMIN is not limited but restarts the window with each write: while it
+    // writes often, every try of ours is refused, and retrying would only hold back the queue.
+    vi.useFakeTimers();
+    let shut = true;
+    const tries: number[] = [];
+    const writer = new AutogroupWriter((pid) => {
+      tries.push(pid);
+      if (shut) throw again();
+    });
+    const first = writer.write({ pid: 1, niceness: 10 });
+    await vi.advanceTimersByTimeAsync(AUTOGROUP_STARVED_AFTER_MS + AUTOGROUP_RETRY_PAUSE_MAX_MS);
+    // Given up after the streak, long before its own 30 s deadline.
+    expect(await first).toBe(false);
+    const triesOfFirst = tries.length;
+    expect(triesOfFirst).toBeGreaterThan(AUTOGROUP_STARVED_AFTER_MS / AUTOGROUP_RETRY_PAUSE_MAX_MS);
+    // While the streak lasts, each request is tried once and answered at once.
+    const queued = [2, 3, 4].map((pid) => writer.write({ pid, niceness: 10 }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await Promise.all(queued)).toEqual([false, false, false]);
+    expect(tries.slice(triesOfFirst)).toEqual([2, 3, 4]);
+    // The window opens again: taken, and the streak is over.
+    shut = false;
+    expect(await writer.write({ pid: 5, niceness: 10 })).toBe(true);
+    shut = true;
+    const later = writer.write({ pid: 6, niceness: 10 });
+    await vi.advanceTimersByTimeAsync(AUTOGROUP_WRITE_INTERVAL_MS + 300);
+    shut = false;
+    await vi.advanceTimersByTimeAsync(AUTOGROUP_RETRY_PAUSE_MAX_MS + 1);
+    expect(await later).toBe(true);
+    expect(tries.filter((pid) => pid === 6).length).toBeGreaterThan(2);
+  });
+
+  it('should start a new refusal streak after a quiet second, so a lone request after a pause is retried', async () => {
+    vi.useFakeTimers();
+    let shut = true;
+    let tries = 0;
+    const writer = new AutogroupWriter(
+      () => {
+        tries += 1;
+        if (shut) throw again();
+      },
+      { starvedAfterMs: 200 },
+    );
+    const starved = writer.write({ pid: 1, niceness: 10 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await starved).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    tries = 0;
+    const after = writer.write({ pid: 2, niceness: 10 });
+    await vi.advanceTimersByTimeAsync(100);
+    shut = false;
+    await vi.advanceTimersByTimeAsync(AUTOGROUP_RETRY_PAUSE_MAX_MS + 1);
+    expect(await after).toBe(true);
+    expect(tries).toBeGreaterThan(2);
   });
 
   it('should not try again before its own last write is an interval old', async () => {

@@ -27,6 +27,21 @@ export const AUTOGROUP_RETRY_PAUSE_MAX_MS = 25;
  */
 export const AUTOGROUP_WRITE_DEADLINE_MS = 30_000;
 
+/**
+ * How long the kernel may refuse every write of a writer, in ms, before the writer stops retrying:
+ * 5 s. A process with `CAP_SYS_ADMIN` is not rate-limited, but each of its writes still starts a
+ * new 100 ms window for everyone else; one that writes often keeps the window shut, and every
+ * write of ours gets `EAGAIN` however long it is retried (seen in CI: 30 s of refusals, twice).
+ * Retrying then only holds back what is queued behind (CLI starts wait for their turn), so past
+ * this streak each request gets a single try, until one is taken and retries resume. Fair
+ * contention never comes near it: beside four processes writing as fast as they could, the
+ * longest wait measured was 1.2 s.
+ */
+export const AUTOGROUP_STARVED_AFTER_MS = 5_000;
+
+/** A pause between two refused tries longer than this, in ms, ends a refusal streak: 1 s. */
+const REFUSAL_STREAK_GAP_MS = 1_000;
+
 /** One autogroup write asked of an {@link AutogroupWriter}. */
 export interface AutogroupWriteRequest {
   readonly pid: number;
@@ -52,15 +67,19 @@ export interface AutogroupWriterOptions {
   readonly random?: () => number;
   /** Default {@link AUTOGROUP_WRITE_DEADLINE_MS}. */
   readonly deadlineMs?: number;
+  /** Default {@link AUTOGROUP_STARVED_AFTER_MS}. */
+  readonly starvedAfterMs?: number;
 }
 
 /**
  * Writes autogroup nicenesses one at a time, in the order asked, retrying a write the kernel
  * refuses for its rate limit (`EAGAIN`) after random pauses of up to
  * {@link AUTOGROUP_RETRY_PAUSE_MAX_MS} until it is taken or its deadline passes; after a write
- * of its own it first waits out the kernel's {@link AUTOGROUP_WRITE_INTERVAL_MS}. Any other failure (no such process, a read-only `/proc`, no
- * privilege) ends that request at once. Never rejects. One writer per process serves every
- * server in it, because the kernel's limit is shared by all of them.
+ * of its own it first waits out the kernel's {@link AUTOGROUP_WRITE_INTERVAL_MS}. Any other
+ * failure (no such process, a read-only `/proc`, no privilege) ends that request at once. When the
+ * kernel has refused every try for {@link AUTOGROUP_STARVED_AFTER_MS}, requests get one try each
+ * until a write is taken again. Never rejects. One writer per process serves every server in it,
+ * because the kernel's limit is shared by all of them.
  */
 export class AutogroupWriter {
   readonly #write: (pid: number, niceness: number) => void;
@@ -68,8 +87,16 @@ export class AutogroupWriter {
   readonly #deadlineMs: number;
   readonly #retryPauseMaxMs: number;
   readonly #random: () => number;
+  readonly #starvedAfterMs: number;
   /** When this writer's last write was taken (`Date.now()`), or `undefined` before the first. */
   #lastWriteAt: number | undefined;
+  /**
+   * When the kernel began refusing every try (`EAGAIN`) of a streak, or `undefined` while it takes
+   * them. A streak is tries with no pause longer than a second between them.
+   */
+  #refusedSince: number | undefined;
+  /** When the last try was refused (`Date.now()`). */
+  #lastRefusalAt = 0;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(write: (pid: number, niceness: number) => void, options: AutogroupWriterOptions = {}) {
@@ -78,6 +105,7 @@ export class AutogroupWriter {
     this.#deadlineMs = options.deadlineMs ?? AUTOGROUP_WRITE_DEADLINE_MS;
     this.#retryPauseMaxMs = options.retryPauseMaxMs ?? AUTOGROUP_RETRY_PAUSE_MAX_MS;
     this.#random = options.random ?? Math.random;
+    this.#starvedAfterMs = options.starvedAfterMs ?? AUTOGROUP_STARVED_AFTER_MS;
   }
 
   /** Resolves `true` once the niceness is written, `false` when it will not be. */
@@ -109,14 +137,28 @@ export class AutogroupWriter {
         if (request.stillWanted !== undefined && !request.stillWanted()) return false;
         this.#write(request.pid, request.niceness);
         this.#lastWriteAt = Date.now();
+        this.#refusedSince = undefined;
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException | undefined)?.code !== 'EAGAIN') return false;
       }
+      if (this.#refusedForTooLong()) return false;
       const retryPause = this.#retryPause();
       if (Date.now() - askedAt + retryPause > deadlineMs) return false;
       await pause(retryPause, request.signal);
     }
+  }
+
+  /**
+   * Notes a refusal; true once the kernel has refused every try for `starvedAfterMs` (another
+   * process holds the window), when a request gets no retry.
+   */
+  #refusedForTooLong(): boolean {
+    const now = Date.now();
+    if (this.#refusedSince === undefined || now - this.#lastRefusalAt > REFUSAL_STREAK_GAP_MS)
+      this.#refusedSince = now;
+    this.#lastRefusalAt = now;
+    return now - this.#refusedSince >= this.#starvedAfterMs;
   }
 
   /** A pause before the next try: at least 1 ms, at most `retryPauseMaxMs`, drawn at random. */
