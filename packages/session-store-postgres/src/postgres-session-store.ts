@@ -1,4 +1,5 @@
 import {
+  checkLoadFromPosition,
   checkProjectKey,
   checkSessionOnlyKey,
   checkStoredKey,
@@ -9,6 +10,7 @@ import {
   type SessionStore,
   type SessionStoreEntry,
   type SessionStoreListEntry,
+  type SessionStoreLoadFrom,
   type SessionSummaryEntry,
   type StoredKey,
   toEntryRows,
@@ -35,7 +37,7 @@ function parseSummary(data: string, sessionId: string): Record<string, unknown> 
  * by `callTimeoutMs`; errors are {@link PostgresSessionStoreError}s with stable codes. Call
  * {@link close} when done (it ends the store's own pool).
  */
-export class PostgresSessionStore implements SessionStore {
+export class PostgresSessionStore implements SessionStore, SessionStoreLoadFrom {
   readonly #connection: Connection;
   readonly #sql: Statements;
   readonly #maxEntryBytes: number;
@@ -99,14 +101,31 @@ export class PostgresSessionStore implements SessionStore {
 
   /** Everything stored under `key` in append order, or `null` for a key never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
+    return this.#loadEntries('load', key, 0);
+  }
+
+  /**
+   * The entries of `key` from position `from` on (`SessionStoreLoadFrom`, our extension): what
+   * `load(key)` gives, without the first `from`; `[]` at or past the end; `null` for a key never
+   * written. A reader that follows a growing transcript fetches only what is new.
+   */
+  async loadFrom(key: SessionKey, from: number): Promise<SessionStoreEntry[] | null> {
+    return this.#loadEntries('loadFrom', key, checkLoadFromPosition(from));
+  }
+
+  #loadEntries(
+    operation: 'load' | 'loadFrom',
+    key: SessionKey,
+    from: number,
+  ): Promise<SessionStoreEntry[] | null> {
     const stored = checkStoredKey(key, storeError);
     const k = [stored.projectKey, stored.sessionId, stored.subpath];
-    return this.#connection.run('load', async (client) => {
-      const result = await client.query<[string]>({
-        text: this.#sql.loadEntries,
-        values: k,
-        rowMode: 'array',
-      });
+    return this.#connection.run(operation, async (client) => {
+      const result = await client.query<[string]>(
+        from === 0
+          ? { text: this.#sql.loadEntries, values: k, rowMode: 'array' }
+          : { text: this.#sql.loadEntriesFrom, values: [...k, from], rowMode: 'array' },
+      );
       if (result.rows.length === 0) {
         const exists = await client.query(this.#sql.transcriptExists, k);
         return exists.rows.length === 0 ? null : [];

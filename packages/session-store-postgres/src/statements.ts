@@ -9,6 +9,7 @@ export interface Statements {
   readonly selectSummary: string;
   readonly upsertSummary: string;
   readonly loadEntries: string;
+  readonly loadEntriesFrom: string;
   readonly transcriptExists: string;
   readonly listSessions: string;
   readonly listSummaries: string;
@@ -38,6 +39,8 @@ export function statementsFor(schema: string): Statements {
       ON CONFLICT (project_key, session_id) DO UPDATE SET mtime_ms = EXCLUDED.mtime_ms, data = EXCLUDED.data`,
     loadEntries: `SELECT e.body FROM ${s}.entries e JOIN ${s}.transcripts t ON t.id = e.transcript_id
       WHERE t.project_key = $1 AND t.session_id = $2 AND t.subpath = $3 ORDER BY e.seq`,
+    loadEntriesFrom: `SELECT e.body FROM ${s}.entries e JOIN ${s}.transcripts t ON t.id = e.transcript_id
+      WHERE t.project_key = $1 AND t.session_id = $2 AND t.subpath = $3 ORDER BY e.seq OFFSET $4::bigint`,
     transcriptExists: `SELECT 1 FROM ${s}.transcripts WHERE project_key = $1 AND session_id = $2 AND subpath = $3`,
     listSessions: `SELECT session_id, mtime_ms FROM ${s}.transcripts WHERE project_key = $1 AND subpath = ''`,
     listSummaries: `SELECT m.session_id, m.mtime_ms, m.data FROM ${s}.summaries m

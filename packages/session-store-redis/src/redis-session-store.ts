@@ -1,4 +1,5 @@
 import {
+  checkLoadFromPosition,
   checkProjectKey,
   checkSessionOnlyKey,
   checkStoredKey,
@@ -10,6 +11,7 @@ import {
   type SessionStore,
   type SessionStoreEntry,
   type SessionStoreListEntry,
+  type SessionStoreLoadFrom,
   type SessionSummaryEntry,
   type StoredKey,
   toEntryRows,
@@ -45,7 +47,7 @@ function freshMask(rows: readonly EntryRow[], known: readonly number[]): boolean
  * Calls are bounded by `callTimeoutMs`; errors are {@link RedisSessionStoreError}s with stable
  * codes; the client reconnects by itself after the server comes back. Call {@link close} when done.
  */
-export class RedisSessionStore implements SessionStore {
+export class RedisSessionStore implements SessionStore, SessionStoreLoadFrom {
   readonly #connection: Connection;
   readonly #keys: KeyLayout;
   readonly #maxEntryBytes: number;
@@ -117,11 +119,30 @@ export class RedisSessionStore implements SessionStore {
 
   /** Everything stored under `key` in append order, or `null` for a key never written. */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
+    return this.#loadEntries('load', key, 0);
+  }
+
+  /**
+   * The entries of `key` from position `from` on (`SessionStoreLoadFrom`, our extension): what
+   * `load(key)` gives, without the first `from`; `[]` at or past the end; `null` for a key never
+   * written. A reader that follows a growing transcript fetches only what is new.
+   */
+  async loadFrom(key: SessionKey, from: number): Promise<SessionStoreEntry[] | null> {
+    return this.#loadEntries('loadFrom', key, checkLoadFromPosition(from));
+  }
+
+  #loadEntries(
+    operation: 'load' | 'loadFrom',
+    key: SessionKey,
+    from: number,
+  ): Promise<SessionStoreEntry[] | null> {
     const stored = checkStoredKey(key, storeError);
-    return this.#connection.run('load', async (client) => {
-      const bodies = await client.lrange(this.#keys.transcript(stored).entries, 0, -1);
-      // Redis drops an empty list, and a written transcript holds at least one entry.
-      if (bodies.length === 0) return null;
+    return this.#connection.run(operation, async (client) => {
+      const entriesKey = this.#keys.transcript(stored).entries;
+      const bodies = await client.lrange(entriesKey, from, -1);
+      // Redis drops an empty list, and a written transcript holds at least one entry: nothing
+      // from 0 means never written; nothing from further on may be the end of a written one.
+      if (bodies.length === 0) return from === 0 || (await client.exists(entriesKey)) === 0 ? null : [];
       const where = `${stored.sessionId}${stored.subpath === '' ? '' : `/${stored.subpath}`}`;
       return bodies.map((body) => parseEntryRow(body, where, storeError));
     });

@@ -32,6 +32,7 @@ export {
   TEMP_DIR_REMOVE_ATTEMPTS,
   TEMP_DIR_REMOVE_RETRY_MS,
 } from './limits.js';
+export { checkLoadFromPosition, hasLoadFrom, loadFrom, type SessionStoreLoadFrom } from './load-from.js';
 export {
   type MaterializedResume,
   type MaterializeResumeOptions,

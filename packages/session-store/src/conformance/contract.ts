@@ -11,6 +11,11 @@ export interface SessionStoreContract {
   readonly requires: readonly SessionStoreOptionalMethod[];
   /** Off unless asked for (`checkUuidDedupe`): reference adapters do not dedupe. */
   readonly optIn?: 'uuidDedupe';
+  /**
+   * An extension of ours the contract is about (not an official optional method): it is skipped
+   * when the store lacks it (`loadFrom`: `SessionStoreLoadFrom`).
+   */
+  readonly extension?: 'loadFrom';
   /** Runs the contract; throws a `CONFORMANCE_FAILED` error on the first broken expectation. */
   run(ctx: ContractContext): Promise<void>;
 }

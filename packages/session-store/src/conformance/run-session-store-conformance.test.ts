@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore } from '../in-memory-session-store.js';
 import { notImplemented } from '../store-probe.js';
-import type { SessionStore } from '../types.js';
+import type { SessionKey, SessionStore, SessionStoreEntry } from '../types.js';
 import { BROKEN_STORES } from './broken-stores.test-helpers.js';
 import {
   runSessionStoreConformance,
@@ -16,10 +16,42 @@ const contract = (id: string) => {
 };
 
 describe('runSessionStoreConformance', () => {
-  it('should pass every contract for InMemorySessionStore, skipping only the opt-in dedupe', async () => {
+  it('should pass every contract for InMemorySessionStore, skipping only the opt-in dedupe and the loadFrom extension', async () => {
     const report = await runSessionStoreConformance(() => new InMemorySessionStore());
-    expect(report.skipped).toEqual([{ contract: 'uuid-dedupe', reason: 'opt-in (checkUuidDedupe: true)' }]);
-    expect(report.passed).toHaveLength(SESSION_STORE_CONTRACTS.length - 1);
+    expect(report.skipped).toEqual([
+      { contract: 'uuid-dedupe', reason: 'opt-in (checkUuidDedupe: true)' },
+      { contract: 'load-from-slices', reason: 'store has no loadFrom() (an extension)' },
+      { contract: 'load-from-unknown-null', reason: 'store has no loadFrom() (an extension)' },
+      { contract: 'load-from-positions-stable-under-dedupe', reason: 'opt-in (checkUuidDedupe: true)' },
+    ]);
+    expect(report.passed).toHaveLength(SESSION_STORE_CONTRACTS.length - 4);
+  });
+
+  it('should run the loadFrom contracts for a store that has loadFrom, and fail one that ignores the position', async () => {
+    const withLoadFrom =
+      (slice: (entries: SessionStoreEntry[], from: number) => SessionStoreEntry[]) => () => {
+        const inner = new InMemorySessionStore();
+        return Object.assign(inner, {
+          loadFrom: async (key: SessionKey, from: number) => {
+            const entries = await inner.load(key);
+            return entries === null ? null : slice(entries, from);
+          },
+        });
+      };
+    const report = await runSessionStoreConformance(withLoadFrom((entries, from) => entries.slice(from)));
+    expect(report.passed).toEqual(expect.arrayContaining(['load-from-slices', 'load-from-unknown-null']));
+    await expect(
+      runSessionStoreContract(
+        contract('load-from-slices'),
+        withLoadFrom((entries) => entries),
+      ),
+    ).rejects.toMatchObject({ code: 'CONFORMANCE_FAILED', contract: 'load-from-slices' });
+    await expect(
+      runSessionStoreContract(
+        contract('load-from-slices'),
+        withLoadFrom((entries, from) => entries.slice(from + 1)),
+      ),
+    ).rejects.toMatchObject({ code: 'CONFORMANCE_FAILED', contract: 'load-from-slices' });
   });
 
   it('should accept an async factory', async () => {
@@ -46,6 +78,9 @@ describe('runSessionStoreConformance', () => {
       'delete-subpath-targeted',
       'list-session-summaries',
       'uuid-dedupe',
+      'load-from-slices',
+      'load-from-unknown-null',
+      'load-from-positions-stable-under-dedupe',
     ]);
   });
 

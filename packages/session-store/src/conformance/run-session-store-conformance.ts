@@ -1,3 +1,4 @@
+import { hasLoadFrom } from '../load-from.js';
 import { quote } from '../quote.js';
 import { checkSessionStore } from '../store-probe.js';
 import type { SessionStore, SessionStoreOptionalMethod } from '../types.js';
@@ -6,13 +7,15 @@ import { ContractContext, ContractSkipped } from './contract-context.js';
 import { CORE_CONTRACTS } from './core-contracts.js';
 import { DELETE_CONTRACTS } from './delete-contracts.js';
 import { LISTING_CONTRACTS } from './listing-contracts.js';
+import { LOAD_FROM_CONTRACTS } from './load-from-contracts.js';
 import { DEDUPE_CONTRACTS, SUMMARY_CONTRACTS } from './summary-contracts.js';
 
 /**
  * Every contract of the suite, in run order: the required methods (Python SDK contracts 1-6
  * plus the Ruby no-phantom rule), `listSessions`/`listSubkeys` (7, 8, 12, 13, Ruby 16),
- * `delete` (9-11, Ruby 15), `listSessionSummaries` (14, rows checked raw) and the opt-in uuid
- * dedupe. Use it to register one test per contract in any framework.
+ * `delete` (9-11, Ruby 15), `listSessionSummaries` (14, rows checked raw), the opt-in uuid
+ * dedupe, and our `loadFrom` extension (for stores that have it). Use it to register one test
+ * per contract in any framework.
  */
 export const SESSION_STORE_CONTRACTS: readonly SessionStoreContract[] = [
   ...CORE_CONTRACTS,
@@ -20,6 +23,7 @@ export const SESSION_STORE_CONTRACTS: readonly SessionStoreContract[] = [
   ...DELETE_CONTRACTS,
   ...SUMMARY_CONTRACTS,
   ...DEDUPE_CONTRACTS,
+  ...LOAD_FROM_CONTRACTS,
 ];
 
 /** Makes a fresh store for one contract (sync or async). */
@@ -95,6 +99,9 @@ export async function runSessionStoreContract(
     return { status: 'skipped', reason: 'opt-in (checkUuidDedupe: true)' };
   }
   const store = checkSessionStore(await makeStore(), 'makeStore()');
+  if (contract.extension === 'loadFrom' && !hasLoadFrom(store)) {
+    return { status: 'skipped', reason: 'store has no loadFrom() (an extension)' };
+  }
   const missing = contract.requires.find((method) => skip.has(method) || typeof store[method] !== 'function');
   if (missing !== undefined) return { status: 'skipped', reason: `store has no ${missing}()` };
   try {
