@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIRECT_CONNECT_CLOSE_CODES } from '@ccsdk/direct-connect';
 import { projectKeyForDirectory } from '@ccsdk/session-jsonl';
-import { InMemorySessionStore, type SessionStore } from '@ccsdk/session-store';
+import {
+  InMemorySessionStore,
+  type SessionKey,
+  type SessionStore,
+  type SessionStoreEntry,
+} from '@ccsdk/session-store';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, openSocket } from '../../test/http-client.js';
@@ -437,6 +442,51 @@ describe('GET /sessions/:id/events/stream', () => {
     const ahead = await b.stream(id, { lastEventId: `${id}:9` });
     await ahead.ended;
     expect(ahead.status).toBe(400);
+  }, 15_000);
+
+  it("should tail a session another server hosts through the store's loadFrom, fetching only the new entries", async () => {
+    const store = new InMemorySessionStore();
+    const loads: string[] = [];
+    const froms: number[] = [];
+    let fetched = 0;
+    const ranged = {
+      append: (key: SessionKey, entries: SessionStoreEntry[]) => store.append(key, entries),
+      load: (key: SessionKey) => {
+        if (key.projectKey === SSE_EVENTS_PROJECT_KEY) loads.push(key.sessionId);
+        return store.load(key);
+      },
+      loadFrom: async (key: SessionKey, from: number) => {
+        froms.push(from);
+        const entries = (await store.load(key))?.slice(from) ?? null;
+        fetched += entries?.length ?? 0;
+        return entries;
+      },
+    };
+    const a = await start({ sessionStore: ranged });
+    const b = await start({ sessionStore: ranged });
+    const { id, link } = await a.create();
+    const onA = await a.stream(id);
+    link.emit(line(1));
+    link.emit(line(2));
+    await onA.waitFor((s) => s.events.length === 2);
+    const logKey = { projectKey: SSE_EVENTS_PROJECT_KEY, sessionId: id };
+    await until(() => store.getEntries(logKey).length === 2);
+    const onB = await b.stream(id);
+    await onB.waitFor((s) => s.events.length === 2);
+    const loadsAfterReplay = loads.length;
+    link.emit(line(3));
+    await onB.waitFor((s) => s.events.length === 3, 5_000);
+    link.emit(line(4));
+    link.emit(line(5));
+    link.exit({ exitCode: 0, signal: null });
+    await onB.ended;
+    expect(onB.events.map((e) => e.sequence_num)).toEqual([1, 2, 3, 4, 5, 6]);
+    // After the replay's one load, every poll asked only for what came after the entries seen.
+    expect(loads.length).toBe(loadsAfterReplay);
+    expect(froms.length).toBeGreaterThan(1);
+    expect(froms[0]).toBe(2);
+    for (let i = 1; i < froms.length; i++) expect(froms[i]).toBeGreaterThanOrEqual(froms[i - 1] as number);
+    expect(fetched).toBe(store.getEntries(logKey).length - 2);
   }, 15_000);
 });
 

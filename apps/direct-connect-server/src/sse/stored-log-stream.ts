@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { SessionStore } from '@ccsdk/session-store';
+import { loadFrom, type SessionStore } from '@ccsdk/session-store';
 import type { Logger } from '../logger.js';
 import { eventLogKey, framesOfStoredLog, ownerOfStoredLog } from './event-store.js';
 import type { SseRefusal } from './sse-cursor.js';
@@ -32,16 +32,18 @@ export interface StoredLogStreamParams {
 /**
  * Streams the event log of a session this server does not host (it ended here, or another
  * server on the same store hosts it): replays what the store holds after the cursor, then
- * reads the store again every poll interval and sends what is new, until `session_ended` went
- * out or the client left. Resolves with a refusal instead when the store has no such log or it
+ * reads what the store appended since, every poll interval, and sends it, until
+ * `session_ended` went out or the client left. Resolves with a refusal instead when the store has no such log or it
  * is the log of another token's session (404), or the cursor is past its end (400
  * `cursor_ahead`); a failing first read is 503 `store_unavailable`.
  */
 export async function streamStoredLog(params: StoredLogStreamParams): Promise<SseRefusal | undefined> {
   const { store, sessionId, cursor } = params;
   let frames: LogFrame[] | undefined;
+  let loaded = 0;
   try {
     const entries = await store.load(eventLogKey(sessionId));
+    loaded = entries?.length ?? 0;
     const owner = entries === null ? undefined : ownerOfStoredLog(entries);
     // Another token's session answers as one that does not exist, as when hosted here.
     if (entries !== null && (owner === undefined || owner === params.principal))
@@ -76,17 +78,24 @@ export async function streamStoredLog(params: StoredLogStreamParams): Promise<Ss
   const from = Math.max(cursor, last - SSE_MAX_REPLAY_EVENTS);
   void stream
     .replayed(frames.filter((frame) => (frame.seq as number) > from))
-    .then(() => tail(params, stream));
+    .then(() => tail(params, stream, loaded));
   return undefined;
 }
 
-async function tail(params: StoredLogStreamParams, stream: SseStream): Promise<void> {
+/**
+ * Reads what the store appended after the `loaded` entries already seen, every poll interval,
+ * through `loadFrom` (the PostgreSQL and Redis stores read only the new rows; another store is
+ * loaded whole and sliced), and offers each new frame to the stream.
+ */
+async function tail(params: StoredLogStreamParams, stream: SseStream, loaded: number): Promise<void> {
   const intervalMs = params.pollIntervalMs ?? SSE_STORE_POLL_INTERVAL_MS;
+  let seen = loaded;
   while (!stream.closed) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs).unref());
     if (stream.closed) return;
     try {
-      const entries = (await params.store.load(eventLogKey(params.sessionId))) ?? [];
+      const entries = (await loadFrom(params.store, eventLogKey(params.sessionId), seen)) ?? [];
+      seen += entries.length;
       for (const frame of framesOfStoredLog(params.sessionId, entries, stream.lastSent)) stream.offer(frame);
     } catch (error) {
       params.log({
