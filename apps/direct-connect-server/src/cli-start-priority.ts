@@ -13,7 +13,11 @@ import { type AutogroupWriteRequest, AutogroupWriter } from './autogroup-writer.
  */
 export const CLI_NICENESS = 10;
 
-/** The operating-system calls {@link lowerCliPriority} makes; tests pass fakes. */
+/**
+ * The operating-system calls the server makes to lower and restore a CLI's CPU priority
+ * (`subprocessCliLinkFactory`'s `prioritySystem`); tests pass fakes or a recording wrapper of
+ * {@link nodePrioritySystem}.
+ */
 export interface PrioritySystem {
   /** `/proc/<pid>/autogroup` of a process (`/autogroup-<n> nice <k>`), or `undefined` where there is none. */
   readAutogroup(pid: number | 'self'): string | undefined;
@@ -21,7 +25,9 @@ export interface PrioritySystem {
   writeAutogroup(pid: number, niceness: number): void;
   /** Thread ids of a process (`/proc/<pid>/task`), or `undefined` where they cannot be listed. */
   threadsOf(pid: number): number[] | undefined;
+  /** The niceness of a thread or process (`os.getPriority`). */
   getPriority(id: number): number;
+  /** Sets the niceness of a thread or process (`os.setPriority`); throws where refused. */
   setPriority(id: number, niceness: number): void;
 }
 

@@ -12,7 +12,7 @@ export type {
   CliLinkParams,
   TranscriptMirrorFrame,
 } from './cli-link.js';
-export { CLI_NICENESS } from './cli-start-priority.js';
+export { CLI_NICENESS, nodePrioritySystem, type PrioritySystem } from './cli-start-priority.js';
 export type { DirectConnectServer } from './direct-connect-server.js';
 export { startDirectConnectServer } from './direct-connect-server.js';
 export { DRAIN_CLOSE_REASON } from './drain.js';
