@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleValue } from '../../test/metric-samples.js';
+import { processMetricsRegistry } from './process-metrics.js';
 import { type PoolStats, ServerMetrics } from './server-metrics.js';
 
 describe('ServerMetrics', () => {
@@ -13,6 +14,18 @@ describe('ServerMetrics', () => {
     expect(sampleValue(await a.exposition(), 'ccsdk_serve_sessions_created_total')).toBe(2);
     expect(sampleValue(await b.exposition(), 'ccsdk_serve_sessions_created_total')).toBe(1);
     expect(await register.getMetricsAsJSON()).toEqual([]);
+  });
+
+  it("should collect the process's default metrics once per process, however many servers it starts", async () => {
+    const servers = Array.from({ length: 20 }, () => new ServerMetrics());
+    for (const server of servers) {
+      const own = (await server.registry.getMetricsAsJSON()).map((metric) => metric.name);
+      expect(own.filter((name) => !name.startsWith('ccsdk_serve_'))).toEqual([]);
+      expect(await server.exposition()).toContain('process_resident_memory_bytes');
+    }
+    expect(processMetricsRegistry()).toBe(processMetricsRegistry());
+    const text = await servers[0]?.exposition();
+    expect(text?.match(/^# TYPE nodejs_eventloop_lag_seconds /gm)).toHaveLength(1);
   });
 
   it('should move every metric it records', async () => {

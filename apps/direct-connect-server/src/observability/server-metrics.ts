@@ -1,9 +1,10 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import {
   CLI_START_BUCKETS_SECONDS,
   FIRST_MESSAGE_BUCKETS_SECONDS,
   STORE_APPEND_BUCKETS_SECONDS,
 } from './observability-limits.js';
+import { processMetricsRegistry } from './process-metrics.js';
 import { reasonLabel } from './route-label.js';
 
 /** What a warm pool reports, read at each scrape. */
@@ -41,12 +42,12 @@ export const METRICS_PREFIX = 'ccsdk_serve_';
 
 /**
  * The Prometheus metrics of one server, in a registry of its own (two servers in one process
- * share nothing; the library's global registry is never used), with the process's default
- * metrics (`process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`, ...) in the same
- * registry. The app's README lists every metric and what it means. Recording never throws.
+ * share nothing; the library's global registry is never used); its exposition adds the
+ * process's default metrics (`process_resident_memory_bytes`, `nodejs_eventloop_lag_seconds`,
+ * ...), collected once per process ({@link processMetricsRegistry}). The app's README lists every metric and what it means. Recording never throws.
  */
 export class ServerMetrics {
-  /** The registry `/metrics` exposes. */
+  /** The server's own metrics; `/metrics` exposes them with the process's ({@link exposition}). */
   readonly registry = new Registry();
   readonly #sessionsCreated: Counter;
   readonly #sessionsRefused: Counter<'reason'>;
@@ -155,7 +156,6 @@ export class ServerMetrics {
       registers,
     });
     registerPoolMetrics(registers, name, sources.poolStats);
-    collectDefaultMetrics({ register: this.registry });
   }
 
   /** The `content-type` of {@link exposition}: the Prometheus text format. */
@@ -163,9 +163,9 @@ export class ServerMetrics {
     return this.registry.contentType;
   }
 
-  /** Every metric in the Prometheus text exposition format. */
+  /** Every metric of the server and of its process, in the Prometheus text exposition format. */
   exposition(): Promise<string> {
-    return this.registry.metrics();
+    return Registry.merge([this.registry, processMetricsRegistry()]).metrics();
   }
 
   /** One session created. */
