@@ -208,6 +208,7 @@ export async function startDirectConnectServer(
       wss,
       log,
       isShuttingDown: () => shuttingDown,
+      onClosedAtAttach: (closeCode, reason) => metrics.refusal('/sessions/:id/ws', closeCode, reason),
     }),
   );
   // Request ids, refusal counts and WebSocket counts around the handlers above.

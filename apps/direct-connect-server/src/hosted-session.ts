@@ -161,6 +161,11 @@ export class HostedSession {
     return this.#client !== undefined;
   }
 
+  /** True once the session is read over SSE: a WebSocket attach is closed with `TRANSPORT_MISMATCH`. */
+  get readOverSse(): boolean {
+    return this.#sse !== undefined;
+  }
+
   /** True while a WebSocket client or an SSE stream is attached: the idle clock is stopped. */
   get #hasReader(): boolean {
     return this.#client !== undefined || (this.#sse?.streamCount ?? 0) > 0;

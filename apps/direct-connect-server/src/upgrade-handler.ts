@@ -25,6 +25,12 @@ export interface UpgradeHandlerParams {
   readonly wss: WebSocketServer;
   readonly log: Logger;
   readonly isShuttingDown: () => boolean;
+  /**
+   * Called for a WebSocket that was accepted and then closed instead of attached (after a
+   * first-frame auth: shutting down, no such session, busy; either way: the session is read over
+   * SSE), with the close code and the reason as an error code, so the refusal is counted.
+   */
+  readonly onClosedAtAttach: (closeCode: number, reason: string) => void;
 }
 
 /**
@@ -84,9 +90,16 @@ export function createUpgradeHandler(
     }
     params.wss.handleUpgrade(request, socket, head, (ws) => {
       params.wss.emit('connection', ws, request);
-      session.attach(ws);
+      attach(params, session, ws);
     });
   };
+}
+
+/** Attaches `ws` to `session`, counting the close of one the session refuses (read over SSE). */
+function attach(params: UpgradeHandlerParams, session: HostedSession, ws: WebSocket): void {
+  if (session.readOverSse)
+    params.onClosedAtAttach(DIRECT_CONNECT_CLOSE_CODES.TRANSPORT_MISMATCH, 'transport_mismatch');
+  session.attach(ws);
 }
 
 function acceptForFirstFrameAuth(
@@ -141,20 +154,24 @@ function attachAfterFirstFrame(
   ws: WebSocket,
   principal: string,
 ): void {
+  const close = (code: number, reason: string, message: string): void => {
+    params.onClosedAtAttach(code, reason);
+    ws.close(code, message);
+  };
   if (params.isShuttingDown()) {
-    ws.close(DIRECT_CONNECT_CLOSE_CODES.GOING_AWAY, 'server shutting down');
+    close(DIRECT_CONNECT_CLOSE_CODES.GOING_AWAY, 'shutting_down', 'server shutting down');
     return;
   }
   const session = sessionAt(params, path, principal);
   if (session === undefined) {
-    ws.close(DIRECT_CONNECT_CLOSE_CODES.SESSION_NOT_FOUND, 'session not found');
+    close(DIRECT_CONNECT_CLOSE_CODES.SESSION_NOT_FOUND, 'not_found', 'session not found');
     return;
   }
   if (session.attached) {
-    ws.close(DIRECT_CONNECT_CLOSE_CODES.SESSION_BUSY, 'another client is attached');
+    close(DIRECT_CONNECT_CLOSE_CODES.SESSION_BUSY, 'session_busy', 'another client is attached');
     return;
   }
-  session.attach(ws);
+  attach(params, session, ws);
 }
 
 /** The session at `path`, when `principal` owns it: another token's session is not there for it. */

@@ -154,6 +154,43 @@ describe('refusals', () => {
       }),
     ).toBe(1);
   });
+
+  it('should count a WebSocket closed instead of attached: after first-frame auth (4400, 4409), and read over SSE (4410)', async () => {
+    const { server, scrape } = await start();
+    const firstFrame = async (wsUrl: string): Promise<{ code: number; socket: WebSocket }> => {
+      const socket = new WebSocket(wsUrl, { headers: { origin: ORIGIN } });
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      socket.on('open', () =>
+        socket.send(JSON.stringify({ type: 'auth', credential: { type: 'oauth', token: TOKEN } })),
+      );
+      const code = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(0), 500))]);
+      return { code, socket };
+    };
+    const wsBase = server.httpUrl.replace('http', 'ws');
+    expect(
+      (await firstFrame(`${wsBase}/sessions/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/ws`)).code,
+    ).toBe(4400);
+    const busy = await call(server.httpUrl, 'POST', '/sessions', { token: TOKEN, body: {} });
+    const busyUrl = (busy.body as { ws_url: string }).ws_url;
+    const holder = await openSocket(busyUrl, TOKEN);
+    if ('refused' in holder) throw new Error('refused');
+    expect((await firstFrame(busyUrl)).code).toBe(4409);
+    const read = await call(server.httpUrl, 'POST', '/sessions', { token: TOKEN, body: {} });
+    const readId = (read.body as { session_id: string }).session_id;
+    const stream = await openStream(server.httpUrl, `/sessions/${readId}/events/stream`, { token: TOKEN });
+    expect(stream.status).toBe(200);
+    const mismatch = await openSocket((read.body as { ws_url: string }).ws_url, TOKEN);
+    if ('refused' in mismatch) throw new Error('refused');
+    expect(await mismatch.closed).toBe(4410);
+    stream.close();
+    holder.socket.close();
+    const text = await scrape();
+    const closes = (status: string, reason: string): number | undefined =>
+      sampleValue(text, 'ccsdk_serve_refusals_total', { route: '/sessions/:id/ws', status, reason });
+    expect(closes('4400', 'not_found')).toBe(1);
+    expect(closes('4409', 'session_busy')).toBe(1);
+    expect(closes('4410', 'transport_mismatch')).toBe(1);
+  });
 });
 
 describe('session metrics', () => {
