@@ -109,7 +109,7 @@ describe('ccsdk serve drains on SIGTERM, through the built app and the real CLI'
           messages.push(message);
         }
       } catch (error) {
-        // A session ended by the drain after its result ends the client's iteration with an error.
+        // A session the drain ends after its result must end the client's iteration cleanly.
         failures.push(endOf(error));
       }
       return messages;
@@ -159,9 +159,9 @@ describe('ccsdk serve drains on SIGTERM, through the built app and the real CLI'
       expect(result?.subtype).toBe('success');
       sessionIds.push(String(result?.session_id));
     });
-    // The server closed the socket after the result: 1001, or the SDK's end of input met the close.
-    for (const failure of failures)
-      expect([`close ${DIRECT_CONNECT_CLOSE_CODES.GOING_AWAY}`, 'TRANSPORT_CLOSED']).toContain(failure);
+    // The server closed the socket after the result (1001), sometimes while the SDK's end of input
+    // was on its way: nothing was lost, so no client sees an error.
+    expect(failures).toEqual([]);
 
     const onDisk = await transcripts(rig.sandbox.configDir);
     sessionIds.forEach((id, i) => {

@@ -85,6 +85,8 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
   #afterExit: ((preserveLocal: boolean) => Promise<void>) | undefined;
   #closing: Promise<void> | undefined;
   #closedByCaller = false;
+  /** True once the caller's input is all written and every turn has its result: input was ended. */
+  #workDone = false;
 
   constructor(
     options: Options,
@@ -298,8 +300,21 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
         }
       }
       await this.#stream.untilIdle();
+      this.#workDone = this.#stream.idle;
     } finally {
-      if (!this.#channel.isClosed) await this.#channel.endInput();
+      if (!this.#channel.isClosed) await this.#endInput();
+    }
+  }
+
+  /**
+   * Ends the CLI's input. With the work done, a transport already closing under it (a server
+   * going away right after the last result) is no failure: the transport's close ends the query.
+   */
+  async #endInput(): Promise<void> {
+    try {
+      await this.#channel.endInput();
+    } catch (error) {
+      if (!(this.#workDone && (error as { code?: unknown }).code === 'TRANSPORT_CLOSED')) throw error;
     }
   }
 
@@ -325,7 +340,10 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     // The CLI is gone: end the in-process servers' MCP sessions, so a shared McpServer stops
     // serving (and announcing to) this query.
     void this.#mcpRouter?.close().catch((error: unknown) => this.#warn(asError(error)));
-    this.#stream.transportClosed(info.error, this.#closedByCaller, () => this.#runAfterExit());
+    // A server going away (close 1001: a drain) after every turn of the query had its result and
+    // input was ended loses nothing: it ends the query as the CLI's own exit would have.
+    const orderly = this.#closedByCaller || (this.#workDone && this.#stream.idle && isGoingAway(info.error));
+    this.#stream.transportClosed(info.error, orderly, () => this.#runAfterExit());
   }
 
   readonly #onAbort = (): void => {
@@ -399,4 +417,12 @@ function raceWithTimeout(promise: Promise<unknown>, timeoutMs: number): Promise<
 
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new SdkError({ code: 'QUERY_CLOSED', message: String(value) });
+}
+
+/** WebSocket close code 1001 (going away): a Direct Connect server that is draining or shutting down. */
+const GOING_AWAY_CLOSE_CODE = 1001;
+
+/** True for a transport error that reports the remote side going away (`closeCode` 1001). */
+function isGoingAway(error: Error | undefined): boolean {
+  return (error as { closeCode?: unknown } | undefined)?.closeCode === GOING_AWAY_CLOSE_CODE;
 }

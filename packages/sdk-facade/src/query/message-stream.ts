@@ -121,6 +121,11 @@ export class SdkMessageStream {
     return this.#turns.untilIdle();
   }
 
+  /** True when no turn is in flight: every user message written has its result, no background task runs. */
+  get idle(): boolean {
+    return this.#turns.idle;
+  }
+
   /** Lets every `untilIdle()` waiter go (the query is closing or the transport closed). */
   releaseInput(): void {
     this.#turns.release();

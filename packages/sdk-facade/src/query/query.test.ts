@@ -216,6 +216,85 @@ describe('query()', () => {
     await expect(collect(query({ prompt: 'go', options: { transport } }))).rejects.toBe(failure);
   });
 
+  it('should end without an error when the server goes away (1001) after every turn had its result and input ended', async () => {
+    const transport = new FakeCliTransport();
+    const goingAway = Object.assign(new Error('server draining'), {
+      code: 'ABNORMAL_CLOSE',
+      closeCode: 1001,
+    });
+    void transport
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        for (const message of [INIT, ASSISTANT, SUCCESS]) transport.emit(message);
+      })
+      .then(() => vi.waitFor(() => expect(transport.inputEnded).toBe(true)))
+      .then(() => transport.finish({ error: goingAway }));
+    const messages = await collect(query({ prompt: 'go', options: { transport } }));
+    expect(messages.map((m) => m.type)).toEqual(['system', 'assistant', 'result']);
+  });
+
+  it('should end without an error when its end of input meets the socket the server is closing (1001) after the result', async () => {
+    const goingAway = Object.assign(new Error('server draining'), {
+      code: 'ABNORMAL_CLOSE',
+      closeCode: 1001,
+    });
+    class ClosingTransport extends FakeCliTransport {
+      override async endInput(): Promise<void> {
+        setTimeout(() => this.finish({ error: goingAway }), 5);
+        throw Object.assign(new Error('WebSocket is not open: readyState 2 (CLOSING)'), {
+          code: 'TRANSPORT_CLOSED',
+        });
+      }
+    }
+    const transport = new ClosingTransport();
+    void transport
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        for (const message of [INIT, ASSISTANT, SUCCESS]) transport.emit(message);
+      });
+    const messages = await collect(query({ prompt: 'go', options: { transport } }));
+    expect(messages.map((m) => m.type)).toEqual(['system', 'assistant', 'result']);
+  });
+
+  it('should fail with the going-away close while a turn runs, or while the caller may still send', async () => {
+    const goingAway = () =>
+      Object.assign(new Error('server draining'), { code: 'ABNORMAL_CLOSE', closeCode: 1001 });
+    const midTurn = new FakeCliTransport();
+    const failure = goingAway();
+    void midTurn
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        midTurn.emit(INIT);
+        midTurn.emit(ASSISTANT);
+        midTurn.finish({ error: failure });
+      });
+    await expect(collect(query({ prompt: 'go', options: { transport: midTurn } }))).rejects.toBe(failure);
+
+    const open = new FakeCliTransport();
+    const later = goingAway();
+    let stop: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    async function* prompt() {
+      yield {
+        type: 'user' as const,
+        message: { role: 'user' as const, content: 'one' },
+        parent_tool_use_id: null,
+        session_id: '',
+      };
+      await stopped;
+    }
+    void open
+      .waitForSent((m) => m['type'] === 'user')
+      .then(() => {
+        for (const message of [INIT, ASSISTANT, SUCCESS]) open.emit(message);
+        setTimeout(() => open.finish({ error: later }), 20);
+      });
+    await expect(collect(query({ prompt: prompt(), options: { transport: open } }))).rejects.toBe(later);
+    stop();
+  });
+
   it('should close the transport when the consumer breaks out early', async () => {
     const transport = new FakeCliTransport();
     void transport
