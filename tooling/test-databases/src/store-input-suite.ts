@@ -4,7 +4,7 @@
  * do (a row or value changed behind its back, its schema marker, its options).
  */
 import { randomUUID } from 'node:crypto';
-import type { SessionStore } from '@ccsdk/session-store';
+import type { SessionStore, SessionStoreLoadFrom } from '@ccsdk/session-store';
 import fc from 'fast-check';
 
 /**
@@ -47,7 +47,8 @@ const entryArbitrary = fc.record({
  * Registers the shared hostile-input tests: any JSON entries (NUL, lone surrogates, line and
  * paragraph separators, odd keys) load back deep-equal; uuids that differ only in a lone surrogate
  * or a NUL stay apart; a malformed batch is refused with `INVALID_ENTRY` and none of it is
- * written; a malformed key is refused with `INVALID_KEY`.
+ * written; a malformed key is refused with `INVALID_KEY`; a `loadFrom` position that is not a
+ * whole number of entries is refused with a `TypeError`.
  */
 export function describeHostileStoreInput(
   { describe, it, expect }: TestFramework,
@@ -135,6 +136,27 @@ export function describeHostileStoreInput(
         });
       }
       expect(await store.listSessions?.('' as never).catch((e: unknown) => e)).toMatchObject({
+        code: 'INVALID_KEY',
+      });
+    });
+
+    it('should refuse a loadFrom position that is not a whole number of entries with a TypeError, and read nothing wrong', async () => {
+      const store = adapter.open() as SessionStore & Partial<SessionStoreLoadFrom>;
+      expect(typeof store.loadFrom).toEqual('function');
+      const key = { projectKey: 'p', sessionId: randomUUID() };
+      await store.append(key, [
+        { type: 'x', uuid: 'a' },
+        { type: 'x', uuid: 'b' },
+      ]);
+      for (const from of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60, '1', null, undefined, {}]) {
+        const refusal = await store.loadFrom?.(key, from as never).catch((e: unknown) => e);
+        expect(refusal instanceof TypeError ? 'TypeError' : refusal).toEqual('TypeError');
+      }
+      expect(await store.loadFrom?.(key, 1)).toEqual([{ type: 'x', uuid: 'b' }]);
+      expect(await store.loadFrom?.(key, Number.MAX_SAFE_INTEGER)).toEqual([]);
+      expect(
+        await store.loadFrom?.({ projectKey: 'p\u0000', sessionId: 's' }, 0).catch((e: unknown) => e),
+      ).toMatchObject({
         code: 'INVALID_KEY',
       });
     });
