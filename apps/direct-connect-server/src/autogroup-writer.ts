@@ -31,7 +31,8 @@ export const AUTOGROUP_WRITE_DEADLINE_MS = 30_000;
  * How long the kernel may refuse every write of a writer, in ms, before the writer stops retrying:
  * 5 s. A process with `CAP_SYS_ADMIN` is not rate-limited, but each of its writes still starts a
  * new 100 ms window for everyone else; one that writes often keeps the window shut, and every
- * write of ours gets `EAGAIN` however long it is retried (seen in CI: 30 s of refusals, twice).
+ * write of ours gets `EAGAIN` however long it is retried (reproduced with a root process writing
+ * every millisecond: every write of an unprivileged one refused for 30 s).
  * Retrying then only holds back what is queued behind (CLI starts wait for their turn), so past
  * this streak each request gets a single try, until one is taken and retries resume. Fair
  * contention never comes near it: beside four processes writing as fast as they could, the

@@ -98,6 +98,40 @@ describe('lowerCliPriority', () => {
     expect(system.writes).toEqual(['thread 100=10']);
   });
 
+  // What CI showed: a server started by a process that never called `setsid` (a CI runner, a
+  // container's first process) is in no autogroup, and Linux shows it an empty file. Its detached
+  // CLIs still lead autogroups of their own, which the scheduler weighs against the server.
+  it('should lower the autogroup of a detached CLI when the server itself is in no autogroup (empty file)', async () => {
+    const system = fakeSystem({
+      autogroups: { self: '', '100': '/autogroup-9 nice 0\n' },
+      threads: { 100: [100] },
+      priorities: { 100: 0 },
+    });
+    expect(await lowerCliPriority(100, 10, { system })).toEqual({
+      autogroup: true,
+      autogroupWanted: true,
+      threads: 1,
+    });
+    expect(system.writes).toEqual(['thread 100=10', 'autogroup 100=10']);
+  });
+
+  it('should write no autogroup when neither the server nor the CLI is in one, or the CLI is not and the server is', async () => {
+    for (const autogroups of [
+      { self: '', '100': '' },
+      { self: '\n', '100': ' \n' },
+      { self: '/autogroup-7 nice 0', '100': '' },
+      { self: undefined, '100': '/autogroup-9 nice 0' },
+    ]) {
+      const system = fakeSystem({ autogroups, threads: { 100: [100] }, priorities: { 100: 0 } });
+      expect(await lowerCliPriority(100, 10, { system }), JSON.stringify(autogroups)).toEqual({
+        autogroup: false,
+        autogroupWanted: false,
+        threads: 1,
+      });
+      expect(system.writes).toEqual(['thread 100=10']);
+    }
+  });
+
   it('should never raise a priority: an autogroup or thread already nicer keeps its value', async () => {
     const system = fakeSystem({
       autogroups: { self: '/autogroup-7 nice 0', '100': '/autogroup-9 nice 15' },

@@ -147,18 +147,41 @@ export function parseAutogroupLine(text: string | undefined): AutogroupLine | un
 }
 
 /**
- * The autogroup of `pid` when it is not the calling process's own (the process leads a session
- * of its own), else `undefined`; also `undefined` where autogroups cannot be read.
+ * Where a process that is in no autogroup is scheduled: the root task group, which weighs as
+ * niceness 0. Linux shows such a process an empty `/proc/<pid>/autogroup`: every process whose
+ * ancestors never started a session of their own (`setsid`), such as one a container's first
+ * process or a CI runner starts directly. A server there still competes with each CLI's own
+ * autogroup, so it still lowers them.
  */
-export function ownAutogroupOf(pid: number, system: PrioritySystem): AutogroupLine | undefined {
+export const ROOT_TASK_GROUP: AutogroupLine = { name: '/', niceness: 0 };
+
+/**
+ * The autogroup `pid` is scheduled in: its `/proc/<pid>/autogroup` line, {@link ROOT_TASK_GROUP}
+ * where the file is there but empty, `undefined` where it cannot be read (no autogroups on this
+ * system, the process is gone) or says something else.
+ */
+export function autogroupOf(pid: number | 'self', system: PrioritySystem): AutogroupLine | undefined {
+  let text: string | undefined;
   try {
-    const mine = parseAutogroupLine(system.readAutogroup('self'));
-    const theirs = parseAutogroupLine(system.readAutogroup(pid));
-    if (mine === undefined || theirs === undefined || mine.name === theirs.name) return undefined;
-    return theirs;
+    text = system.readAutogroup(pid);
   } catch {
     return undefined;
   }
+  if (text === undefined) return undefined;
+  if (text.trim() === '') return ROOT_TASK_GROUP;
+  return parseAutogroupLine(text);
+}
+
+/**
+ * The autogroup of `pid` when it leads one that is not the calling process's own (it started a
+ * session of its own), else `undefined`; also `undefined` where autogroups cannot be read. The
+ * calling process may itself be in no autogroup ({@link ROOT_TASK_GROUP}).
+ */
+export function ownAutogroupOf(pid: number, system: PrioritySystem): AutogroupLine | undefined {
+  const mine = autogroupOf('self', system);
+  const theirs = autogroupOf(pid, system);
+  if (mine === undefined || theirs === undefined || theirs === ROOT_TASK_GROUP) return undefined;
+  return mine.name === theirs.name ? undefined : theirs;
 }
 
 const writers = new WeakMap<PrioritySystem, AutogroupWriter>();

@@ -3,7 +3,7 @@ import { AutogroupWriter } from '../autogroup-writer.js';
 import type { PrioritySystem } from '../cli-start-priority.js';
 import { restoreCliPriority } from './restore-priority.js';
 
-function system(state: { refuse?: boolean; childGroup?: string }): PrioritySystem & {
+function system(state: { refuse?: boolean; childGroup?: string; serverGroup?: string }): PrioritySystem & {
   nice: Map<number, number>;
   groups: Map<number, number>;
 } {
@@ -17,7 +17,9 @@ function system(state: { refuse?: boolean; childGroup?: string }): PrioritySyste
     nice,
     groups,
     readAutogroup: (pid) =>
-      pid === 'self' ? '/autogroup-1 nice 0' : (state.childGroup ?? '/autogroup-2 nice 10'),
+      pid === 'self'
+        ? (state.serverGroup ?? '/autogroup-1 nice 0')
+        : (state.childGroup ?? '/autogroup-2 nice 10'),
     writeAutogroup: (pid, value) => {
       if (state.refuse) throw new Error('EACCES');
       groups.set(pid, value);
@@ -37,6 +39,12 @@ describe('restoreCliPriority', () => {
     expect(await restoreCliPriority(700, { system: s })).toEqual({ autogroup: true, threads: 2 });
     expect(s.groups.get(700)).toBe(0);
     expect([s.nice.get(700), s.nice.get(701)]).toEqual([0, 0]);
+  });
+
+  it("should give the spare's autogroup niceness 0 when the server is in no autogroup (the root group weighs as 0)", async () => {
+    const s = system({ serverGroup: '' });
+    expect(await restoreCliPriority(700, { system: s })).toEqual({ autogroup: true, threads: 2 });
+    expect(s.groups.get(700)).toBe(0);
   });
 
   it('should leave the priority as it is, without throwing, where the system refuses', async () => {

@@ -1,9 +1,9 @@
 import {
+  autogroupOf,
   autogroupWriterOf,
   nodePrioritySystem,
   ownAutogroupOf,
   type PriorityChangeOptions,
-  parseAutogroupLine,
 } from '../cli-start-priority.js';
 
 /** What {@link restoreCliPriority} changed. */
@@ -43,12 +43,8 @@ export async function restoreCliPriority(
       // Refused or ended: that thread keeps its priority.
     }
   }
-  let mine: number | undefined;
-  try {
-    mine = parseAutogroupLine(system.readAutogroup('self'))?.niceness;
-  } catch {
-    mine = undefined;
-  }
+  // The server's autogroup niceness, 0 where it is in none (the root task group weighs as 0).
+  const mine = autogroupOf('self', system)?.niceness;
   if (mine === undefined) return { autogroup: false, threads };
   const target = mine;
   const wanted = () => {
