@@ -1,3 +1,4 @@
+import { type KeyMentions, MAX_KEY_MENTIONS } from './key-mentions.js';
 import { WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { TOP_LEVEL_SCAN_WASM_BASE64 } from './wasm/top-level-scan.generated.js';
 import {
@@ -15,12 +16,17 @@ export const WASM_NEEDS_JS = 4;
 const KEY_TABLE: KeyTableLayout = { countAt: 0, tableAt: 8, bytesAt: 1024, bytesEnd: 4096, maxKeys: 64 };
 const MAX_KEYS = KEY_TABLE.maxKeys;
 const RESULTS_AT = 4096;
+const MENTIONS_AT = 9216;
+/** Bytes of one mention output slot (two i32 per mention). */
+const MENTION_SLOT_BYTES = MAX_KEY_MENTIONS * 8;
 const INPUT_AT = 131072;
 /** Spare bytes after the line: the module reads sixteen at a time. */
 const INPUT_SLACK = 16;
 
 interface ScanExports extends WasmMemoryExports {
   readonly scan: (at: number, length: number) => number;
+  readonly mentions: (at: number, length: number, wanted: number, slot: number) => number;
+  readonly index_keys: () => void;
 }
 
 /** The compiled module, or `null` where this runtime cannot run it. */
@@ -36,13 +42,13 @@ export class WasmFieldScan {
   readonly #exports: ScanExports;
   #bytes: Uint8Array;
   #results: Int32Array;
-  readonly #keyCount: number;
+  #mentionSlots: Int32Array[];
 
-  private constructor(exports: ScanExports, keyCount: number) {
+  private constructor(exports: ScanExports) {
     this.#exports = exports;
     this.#bytes = new Uint8Array(exports.memory.buffer);
     this.#results = new Int32Array(exports.memory.buffer, RESULTS_AT, MAX_KEYS * 2);
-    this.#keyCount = keyCount;
+    this.#mentionSlots = mentionSlots(exports.memory.buffer);
   }
 
   /**
@@ -54,38 +60,61 @@ export class WasmFieldScan {
   static create(keys: readonly string[]): WasmFieldScan | undefined {
     const exports = instantiateWithKeys<ScanExports>(scanModule(), keys, KEY_TABLE);
     if (exports === undefined) return undefined;
-    return new WasmFieldScan(exports, keys.length);
+    exports.index_keys();
+    return new WasmFieldScan(exports);
   }
 
   /**
-   * Scans `bytes[start, end)`. Returns a scan status (0 ok, 1 malformed, 2 truncated, 3 blank) and
-   * fills `starts`/`ends` with the wanted fields' value ranges in `bytes` (-1 start when absent);
-   * or returns {@link WASM_NEEDS_JS}, leaving them undefined, when the line is longer than
-   * {@link WASM_SCAN_MAX_LINE_BYTES}, nests deeper than the module's stack, or spells a top-level
-   * key with escapes.
+   * Scans `bytes[start, end)`. Returns a scan status (0 ok, 1 malformed, 2 truncated, 3 blank),
+   * the wanted fields' value ranges then in {@link WasmFieldScan.results}; or returns
+   * {@link WASM_NEEDS_JS} when the line is longer than {@link WASM_SCAN_MAX_LINE_BYTES}, nests
+   * deeper than the module's stack, or spells a top-level key with escapes.
    */
-  scan(bytes: Uint8Array, start: number, end: number, starts: Float64Array, ends: Float64Array): number {
+  scan(bytes: Uint8Array, start: number, end: number): number {
+    if (end - start > WASM_SCAN_MAX_LINE_BYTES) return WASM_NEEDS_JS;
+    return this.#exports.scan(this.#place(bytes, start, end), end - start);
+  }
+
+  /**
+   * The last scan's value ranges, per key `k`: the start at `2k` (-1 when absent), the end at
+   * `2k + 1`, both from the line's first byte. A view of the module's memory, valid until the next
+   * scan.
+   */
+  get results(): Int32Array {
+    return this.#results;
+  }
+
+  /**
+   * Fills `out` with the mentions (`"key"`) in `bytes[start, end)` of the keys whose bits are set
+   * in `wanted`, as `findKeyMentionsJs` does; false when the search gives up (too many mentions,
+   * an escape that may spell a letter).
+   */
+  mentions(bytes: Uint8Array, start: number, end: number, wanted: number, out: KeyMentions): boolean {
     const length = end - start;
-    if (length > WASM_SCAN_MAX_LINE_BYTES) return WASM_NEEDS_JS;
-    let at = bytes.byteOffset + start - INPUT_AT;
+    const at = this.#place(bytes, start, end);
+    const count = this.#exports.mentions(at, length, wanted, out.slot);
+    if (count < 0) return false;
+    out.entries = this.#mentionSlots[out.slot]!;
+    out.offset = start;
+    out.count = count;
+    return true;
+  }
+
+  /**
+   * Where `bytes[start, end)` lies in the module's input area (`at`, from its start): in place when
+   * `bytes` is the {@link WasmFieldScan.workspace}, else copied to its start.
+   */
+  #place(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    const at = bytes.byteOffset + start - INPUT_AT;
     const inPlace =
       bytes.buffer === this.#bytes.buffer &&
       at >= 0 &&
       INPUT_AT + at + length + INPUT_SLACK <= this.#bytes.length;
-    if (!inPlace) {
-      at = 0;
-      this.#reserve(length);
-      this.#bytes.set(bytes.subarray(start, end), INPUT_AT);
-    }
-    const status = this.#exports.scan(at, length);
-    if (status === WASM_NEEDS_JS) return status;
-    const results = this.#results;
-    for (let k = 0; k < this.#keyCount; k++) {
-      const valueStart = results[2 * k]!;
-      starts[k] = valueStart < 0 ? -1 : start + valueStart;
-      ends[k] = valueStart < 0 ? 0 : start + results[2 * k + 1]!;
-    }
-    return status;
+    if (inPlace) return at;
+    this.#reserve(length);
+    this.#bytes.set(bytes.subarray(start, end), INPUT_AT);
+    return 0;
   }
 
   /**
@@ -107,5 +136,13 @@ export class WasmFieldScan {
     // Growing detaches the old buffer: every view is made again.
     this.#bytes = new Uint8Array(memory.buffer);
     this.#results = new Int32Array(memory.buffer, RESULTS_AT, MAX_KEYS * 2);
+    this.#mentionSlots = mentionSlots(memory.buffer);
   }
+}
+
+/** Views of the module's two mention output slots. */
+function mentionSlots(buffer: ArrayBuffer): Int32Array[] {
+  return [0, 1].map(
+    (slot) => new Int32Array(buffer, MENTIONS_AT + slot * MENTION_SLOT_BYTES, MAX_KEY_MENTIONS * 2),
+  );
 }

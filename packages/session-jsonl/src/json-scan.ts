@@ -1,4 +1,6 @@
 import { WASM_NEEDS_JS, WasmFieldScan } from './json-scan-wasm.js';
+import { findKeyMentionsJs, type KeyMentions } from './key-mentions.js';
+import { WASM_SCAN_MAX_LINE_BYTES } from './limits.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** {@link TopLevelScanner.scan} result: a well-formed object. */
@@ -131,6 +133,10 @@ export class TopLevelScanner {
   readonly #keyBytes: Uint8Array[];
   readonly #starts: Float64Array;
   readonly #ends: Float64Array;
+  /** The module's results when it scanned the last line, else `undefined` (`#starts`/`#ends` hold them). */
+  #wasmResults: Int32Array | undefined;
+  /** Where the line the module scanned starts in `#bytes`. */
+  #wasmBase = 0;
   /** The WebAssembly engine, made on first use (`null` when not asked for or unavailable). */
   #wasmEngine: WasmFieldScan | null | undefined;
   #bytes: Uint8Array = new Uint8Array(0);
@@ -177,10 +183,30 @@ export class TopLevelScanner {
     this.#bytes = bytes;
     const wasm = this.#wasm;
     if (wasm !== undefined) {
-      const status = wasm.scan(bytes, start, end, this.#starts, this.#ends);
-      if (status !== WASM_NEEDS_JS) return status as ScanStatus;
+      const status = wasm.scan(bytes, start, end);
+      if (status !== WASM_NEEDS_JS) {
+        // The ranges are read from the module's memory when asked for: no copy per line.
+        this.#wasmResults = wasm.results;
+        this.#wasmBase = start;
+        return status as ScanStatus;
+      }
     }
+    this.#wasmResults = undefined;
     return this.#scanJs(bytes, start, end);
+  }
+
+  /**
+   * Fills `out` with where the keys whose bits are set in `wanted` (by index, below 32) are
+   * mentioned in `bytes[start, end)`: every `"key"`, top-level or not (see `key-mentions.ts`).
+   * Returns false when the search gives up (more than `MAX_KEY_MENTIONS`, or an escape that may
+   * spell a letter); then only reading every line is exact. Like {@link scan}, a range inside the
+   * {@link workspace} is searched where it lies.
+   */
+  mentions(bytes: Uint8Array, start: number, end: number, wanted: number, out: KeyMentions): boolean {
+    const wasm = this.#wasm;
+    if (wasm !== undefined && end - start <= WASM_SCAN_MAX_LINE_BYTES)
+      return wasm.mentions(bytes, start, end, wanted, out);
+    return findKeyMentionsJs(bytes, start, end, this.#keyBytes, wanted, out);
   }
 
   #scanJs(bytes: Uint8Array, start: number, end: number): ScanStatus {
@@ -242,16 +268,30 @@ export class TopLevelScanner {
     return -1;
   }
 
+  /** Where the field's value starts in `#bytes`, or -1 when the last line lacks it. */
+  #start(index: number): number {
+    const results = this.#wasmResults;
+    if (results === undefined) return this.#starts[index]!;
+    const start = results[2 * index]!;
+    return start < 0 ? -1 : this.#wasmBase + start;
+  }
+
+  /** Where the field's value ends (exclusive); only for a field that is present. */
+  #end(index: number): number {
+    const results = this.#wasmResults;
+    return results === undefined ? this.#ends[index]! : this.#wasmBase + results[2 * index + 1]!;
+  }
+
   /** True when the field was present in the last scanned line. */
   has(index: number): boolean {
-    return this.#starts[index]! >= 0;
+    return this.#start(index) >= 0;
   }
 
   /** The field's value when it is a JSON string (escapes decoded, bad UTF-8 as U+FFFD); else `undefined`. */
   string(index: number): string | undefined {
-    const start = this.#starts[index]!;
+    const start = this.#start(index);
     if (start < 0 || this.#bytes[start] !== QUOTE) return undefined;
-    const end = this.#ends[index]!;
+    const end = this.#end(index);
     const b = this.#bytes;
     if (!hasBackslash(b, start, end)) return decodeUtf8(b, start + 1, end - 1);
     return parseJsonString(decodeUtf8(b, start, end));
@@ -259,10 +299,10 @@ export class TopLevelScanner {
 
   /** The field's value when it is `true` or `false`; else `undefined`. */
   boolean(index: number): boolean | undefined {
-    const start = this.#starts[index]!;
+    const start = this.#start(index);
     if (start < 0) return undefined;
     const b = this.#bytes;
-    const length = this.#ends[index]! - start;
+    const length = this.#end(index) - start;
     if (
       length === 4 &&
       b[start] === 0x74 &&
@@ -278,22 +318,22 @@ export class TopLevelScanner {
 
   /** The field's value when it is a string or a boolean; else `undefined`. */
   scalar(index: number): string | boolean | undefined {
-    const start = this.#starts[index]!;
+    const start = this.#start(index);
     if (start < 0) return undefined;
     return this.#bytes[start] === QUOTE ? this.string(index) : this.boolean(index);
   }
 
   /** The byte range `[start, end)` of the field's raw value, or `undefined` when absent. */
   range(index: number): [number, number] | undefined {
-    const start = this.#starts[index]!;
-    return start < 0 ? undefined : [start, this.#ends[index]!];
+    const start = this.#start(index);
+    return start < 0 ? undefined : [start, this.#end(index)];
   }
 
   /** The field's value parsed as JSON, or `undefined` when absent. Throws a `SyntaxError` when it does not parse. */
   json(index: number): unknown {
-    const start = this.#starts[index]!;
+    const start = this.#start(index);
     if (start < 0) return undefined;
-    return JSON.parse(decodeUtf8(this.#bytes, start, this.#ends[index]!));
+    return JSON.parse(decodeUtf8(this.#bytes, start, this.#end(index)));
   }
 }
 

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TopLevelScanner } from './json-scan.js';
+import { escapesLetter, KeyMentions, MAX_KEY_MENTIONS } from './key-mentions.js';
+
+const KEYS = ['type', 'customTitle', 'tag', 'k', 'aiTitle', 'cwd'] as const;
+const ALL = (1 << KEYS.length) - 1;
+
+function mentionsOf(
+  scanner: TopLevelScanner,
+  bytes: Uint8Array,
+  wanted = ALL,
+  start = 0,
+  end = bytes.length,
+): [number, string][] | 'gave up' {
+  const out = new KeyMentions();
+  if (!scanner.mentions(bytes, start, end, wanted, out)) return 'gave up';
+  return Array.from({ length: out.count }, (_, m) => [out.position(m), KEYS[out.key(m)]!]);
+}
+
+const wasm = new TopLevelScanner(KEYS);
+const js = new TopLevelScanner(KEYS, 'js');
+
+describe('key mentions', () => {
+  it('should find every quoted key, top-level, nested or a string value, in order, but not an escaped one', () => {
+    const line = Buffer.from(
+      '{"type":"tag","x":{"cwd":"/a"},"s":"say \\"aiTitle\\" \\"k\\"","k":1,"tags":"customTitle"}',
+    );
+    const expected: [number, string][] = [
+      [1, 'type'],
+      [8, 'tag'],
+      [19, 'cwd'],
+      [59, 'k'],
+      [72, 'customTitle'],
+    ];
+    expect(wasm.engine).toBe('wasm');
+    expect(mentionsOf(wasm, line)).toEqual(expected);
+    expect(mentionsOf(js, line)).toEqual(expected);
+    // Only the keys asked for.
+    expect(mentionsOf(wasm, line, 1 << 2)).toEqual([[8, 'tag']]);
+    // A mention cut by the end of the range is not one.
+    expect(mentionsOf(wasm, line, ALL, 0, 11)).toEqual([[1, 'type']]);
+    expect(mentionsOf(wasm, line, ALL, 2, 13)).toEqual([[8, 'tag']]);
+    expect(mentionsOf(wasm, line, ALL, 2, 12)).toEqual([]);
+  });
+
+  it('should give up at an escape that may spell a letter, and only there', () => {
+    const spelled = Buffer.from('{"custom\\u0054itle":"x"}');
+    expect(JSON.parse(spelled.toString())).toEqual({ customTitle: 'x' });
+    expect(mentionsOf(wasm, spelled)).toBe('gave up');
+    expect(mentionsOf(js, spelled)).toBe('gave up');
+    for (const harmless of [
+      '{"a":"\\u001b[0m"}',
+      '{"a":"\\u00e9"}',
+      '{"a":"\\u0030"}',
+      '{"a":"\\n\\t\\"k\\""}',
+    ]) {
+      expect(mentionsOf(wasm, Buffer.from(harmless)), harmless).toEqual(
+        mentionsOf(js, Buffer.from(harmless)),
+      );
+      expect(mentionsOf(wasm, Buffer.from(harmless)), harmless).not.toBe('gave up');
+    }
+    expect(escapesLetter(Buffer.from('\\u0041'), 0, 6)).toBe(true);
+    expect(escapesLetter(Buffer.from('\\u0041'), 0, 4)).toBe(false);
+  });
+
+  it(`should give up past ${MAX_KEY_MENTIONS} mentions`, () => {
+    const many = Buffer.from(
+      `{"a":[${Array.from({ length: MAX_KEY_MENTIONS + 1 }, () => '"k"').join(',')}]}`,
+    );
+    expect(mentionsOf(wasm, many)).toBe('gave up');
+    expect(mentionsOf(js, many)).toBe('gave up');
+    const enough = Buffer.from(`{"a":[${Array.from({ length: MAX_KEY_MENTIONS }, () => '"k"').join(',')}]}`);
+    const found = mentionsOf(wasm, enough);
+    expect(found).not.toBe('gave up');
+    expect((found as unknown[]).length).toBe(MAX_KEY_MENTIONS);
+    expect(mentionsOf(js, enough)).toEqual(found);
+  });
+
+  it('should agree between the WebAssembly and the JavaScript engine on hostile bytes', () => {
+    const piece = fc.constantFrom(
+      '"',
+      '\\',
+      '\\u00',
+      '\\u0041',
+      '\\u007a',
+      '\\u0063',
+      '\\u0020',
+      'type',
+      'tag',
+      'k',
+      'cwd',
+      'customTitle',
+      'aiTitle',
+      ':',
+      '{',
+      '}',
+      ' ',
+      'é',
+      'x',
+      '\n',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 80 }),
+        fc.integer({ min: 0, max: ALL }),
+        fc.nat(40),
+        fc.nat(40),
+        (pieces, wanted, cutStart, cutEnd) => {
+          const bytes = Buffer.from(pieces.join(''));
+          const start = Math.min(cutStart, bytes.length);
+          const end = Math.max(start, bytes.length - cutEnd);
+          expect(mentionsOf(wasm, bytes, wanted, start, end)).toEqual(
+            mentionsOf(js, bytes, wanted, start, end),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+});
