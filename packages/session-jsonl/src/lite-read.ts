@@ -1,9 +1,15 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
+import { KeyMentions } from './key-mentions.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
+import { type LineRegion, lineAround, lineEndFrom, previousLine } from './line-region.js';
 import { readFully } from './read-fully.js';
 import {
+  continuedInOf,
   foldSummaryFields,
+  LAST_WINS_FIELD,
+  LAST_WINS_PARTS,
+  lastWinsValue,
   type SessionSummaryData,
   SUMMARY_FIELDS,
   type SummaryField,
@@ -53,6 +59,13 @@ function byteOrderMarkLength(bytes: Buffer, length: number): number {
   return length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
 }
 
+/**
+ * Which lines of the head and tail {@link readLiteSummary} folds: `deciding`, only those that can
+ * change the summary (the default); `every`, each one, in order (the reference the first is
+ * tested against).
+ */
+export type LiteReadLines = 'deciding' | 'every';
+
 /** A transcript's folded summary with the size and mtime of the file it was read from. */
 export interface LiteSummary {
   readonly data: SessionSummaryData;
@@ -69,7 +82,10 @@ export interface LiteSummary {
  * re-entered (it never awaits). Returns `undefined` for a file that cannot be read, is not a
  * regular file, or is empty.
  */
-export function readLiteSummary(filePath: string): LiteSummary | undefined {
+export function readLiteSummary(
+  filePath: string,
+  lines: LiteReadLines = 'deciding',
+): LiteSummary | undefined {
   let fd: number;
   try {
     fd = openSync(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -79,6 +95,7 @@ export function readLiteSummary(filePath: string): LiteSummary | undefined {
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size === 0) return undefined;
+    skipLines = lines === 'deciding';
     const data = foldHeadAndTail(fd, stats.size);
     return data === undefined ? undefined : { data, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
   } catch {
@@ -153,6 +170,205 @@ function headMask(lineStart: number, tailStart: number): number {
   return HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | (lineStart >= tailStart ? TAIL_FIELDS : 0);
 }
 
+/**
+ * How a transcript's summary is read without folding every line of its head and tail. The fold
+ * (`foldSummaryFields`) keeps the first value of some fields and the last of others, so only a few
+ * lines decide it: the first lines, until every first-value field is set or no later line of the
+ * head mentions it; for each last-wins part, the last line that gives it; and the last well-formed
+ * line (it decides `continuedIn`). A line can only give a field whose key it spells, so one pass
+ * over each buffer that lists where the keys are mentioned (`TopLevelScanner.mentions`, sixteen
+ * bytes at a time) tells which lines to read; those lines are then folded in file order, which
+ * gives exactly what folding every line would. Where that pass gives up (an escape that may spell a
+ * key, too many mentions) or the first prompt is not settled in the head, every line is folded.
+ */
+const MENTIONED_FIELDS: readonly SummaryField[] = [
+  'cwd',
+  'entrypoint',
+  'sessionKind',
+  ...LAST_WINS_PARTS.map((part) => LAST_WINS_FIELD[part]),
+];
+const MENTIONED = MENTIONED_FIELDS.reduce((bits, field) => bits | (1 << FIELD_INDEX[field]), 0);
+/** First-value fields a head line may still set after the first prompt is settled. */
+const FIRST_VALUE_FIELDS = ['cwd', 'sessionKind', 'entrypoint'] as const;
+/** Per scanner key index, the last-wins parts read from that key, as bits (part `i` is bit `i`). */
+const PART_BITS_OF_KEY: readonly number[] = SUMMARY_FIELDS.map((field) =>
+  LAST_WINS_PARTS.reduce(
+    (bits, part, index) => (LAST_WINS_FIELD[part] === field ? bits | (1 << index) : bits),
+    0,
+  ),
+);
+const ALL_PARTS = (1 << LAST_WINS_PARTS.length) - 1;
+const headMentions = new KeyMentions(0);
+const tailMentions = new KeyMentions(1);
+
+/** True when a mention of `field` lies in `[from, to)`. */
+function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, to: number): boolean {
+  const key = FIELD_INDEX[field];
+  for (let m = mentions.count - 1; m >= 0; m--) {
+    const position = mentions.position(m);
+    if (position < from) return false;
+    if (position < to && mentions.key(m) === key) return true;
+  }
+  return false;
+}
+
+/**
+ * True when no line of `region` from `next` on can change a first-value field: the first entry
+ * was folded, the first prompt and the creation time are settled, and each of cwd, sessionKind
+ * and entrypoint is set or not mentioned in the rest of the region.
+ */
+function settled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
+  if (data.started !== true || wantsPromptFields(data) || region.mentions === undefined) return false;
+  for (const field of FIRST_VALUE_FIELDS) {
+    if (data[field] === undefined && mentionedIn(region.mentions, field, next, region.to)) return false;
+  }
+  return true;
+}
+
+/**
+ * Folds the lines of `region` from `from`, in order, until {@link settled}; returns where the
+ * next line starts then, or -1 when every line was folded.
+ */
+function foldUntilSettled(data: SessionSummaryData, region: LineRegion, from: number): number {
+  let start = from;
+  while (start < region.to) {
+    const end = lineEndFrom(region, start);
+    if (end === -1) break;
+    foldLine(data, region.bytes, start, end, region.maskOf(start, end));
+    start = end + 1;
+    if (settled(data, region, start)) return start;
+  }
+  return -1;
+}
+
+/** Folds every line of `region` from `from`, in order. */
+function foldAll(data: SessionSummaryData, region: LineRegion, from: number): void {
+  let start = from;
+  while (start < region.to) {
+    const end = lineEndFrom(region, start);
+    if (end === -1) return;
+    foldLine(data, region.bytes, start, end, region.maskOf(start, end));
+    start = end + 1;
+  }
+}
+
+/**
+ * After the first-value fields are settled, reads only the lines of `regions` (in file order,
+ * each with its mentions) that decide the rest, and sets what each says, as folding every line in
+ * order would: `continuedIn` from the last well-formed line, each last-wins part from the last line
+ * that gives it, and, when `entrypoint` is still unset, the first line that gives one.
+ */
+function foldDecidingLines(data: SessionSummaryData, regions: readonly LineRegion[]): void {
+  foldLastLine(data, regions);
+  const values: (string | null | undefined)[] = [];
+  let open = ALL_PARTS;
+  for (let r = regions.length - 1; r >= 0 && open !== 0; r--)
+    open = readLastGivers(regions[r]!, open, values);
+  for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
+    if ((open & (1 << part)) !== 0) continue;
+    const name = LAST_WINS_PARTS[part]!;
+    const value = values[part];
+    if (value === null || value === undefined) delete data[name];
+    else data[name] = value;
+  }
+  if (data.entrypoint === undefined) {
+    const entrypoint = firstEntrypoint(regions);
+    if (entrypoint !== undefined) data.entrypoint = entrypoint;
+  }
+}
+
+/**
+ * The last line of `regions` that scans as a whole object is the last one the fold takes: it
+ * alone decides `continuedIn`. Nothing changes when no line is whole.
+ */
+function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]): void {
+  for (let r = regions.length - 1; r >= 0; r--) {
+    const region = regions[r]!;
+    for (
+      let line = previousLine(region, region.to);
+      line !== undefined;
+      line = previousLine(region, line.start)
+    ) {
+      if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
+      mask = region.maskOf(line.start, line.end);
+      const target = continuedInOf(readField('type'), readField);
+      if (target !== undefined) data.continuedIn = target;
+      else delete data.continuedIn;
+      return;
+    }
+  }
+}
+
+/**
+ * Walks the mentions of `region` from its end and reads, for each part still `open` (bits of
+ * {@link LAST_WINS_PARTS}), what the last line that gives it says into `values`; a line is read
+ * once, for every open part. Returns the parts still open.
+ */
+function readLastGivers(region: LineRegion, open: number, values: (string | null | undefined)[]): number {
+  const mentions = region.mentions!;
+  let readLineAt = -1;
+  for (let m = mentions.count - 1; m >= 0 && open !== 0; m--) {
+    const position = mentions.position(m);
+    if (position >= region.to) continue;
+    if (position < region.from) break;
+    if ((PART_BITS_OF_KEY[mentions.key(m)]! & open) === 0) continue;
+    const line = lineAround(region, position);
+    if (line === undefined || line.start === readLineAt) continue;
+    readLineAt = line.start;
+    if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
+    mask = region.maskOf(line.start, line.end);
+    const type = readField('type');
+    for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
+      if ((open & (1 << part)) === 0) continue;
+      const value = lastWinsValue(LAST_WINS_PARTS[part]!, type, readField);
+      if (value === undefined) continue;
+      values[part] = value;
+      open &= ~(1 << part);
+    }
+  }
+  return open;
+}
+
+/** The first non-blank entrypoint a line of `regions` gives. */
+function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
+  const key = FIELD_INDEX.entrypoint;
+  for (const region of regions) {
+    const mentions = region.mentions!;
+    let readLineAt = -1;
+    for (let m = 0; m < mentions.count; m++) {
+      const position = mentions.position(m);
+      if (position < region.from || mentions.key(m) !== key) continue;
+      if (position >= region.to) break;
+      const line = lineAround(region, position);
+      if (line === undefined || line.start === readLineAt) continue;
+      readLineAt = line.start;
+      if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
+      mask = region.maskOf(line.start, line.end);
+      const entrypoint = readField('entrypoint');
+      if (typeof entrypoint === 'string' && entrypoint.trim() !== '') return entrypoint;
+    }
+  }
+  return undefined;
+}
+
+/** False while a read folds every line (`readLiteSummary`'s `every`). */
+let skipLines = true;
+
+/**
+ * Lists the mentions of `region`'s bytes into `out`; the region without them (every line is then
+ * folded) when the pass gives up, every line is asked for, or WebAssembly is not available (the
+ * JavaScript search is a reference, slower than folding every line).
+ */
+function withMentions(region: Omit<LineRegion, 'mentions'>, out: KeyMentions): LineRegion {
+  if (!skipLines || scanner.engine !== 'wasm') return region;
+  return scanner.mentions(region.bytes, region.from, region.to, MENTIONED, out)
+    ? { ...region, mentions: out }
+    : region;
+}
+
+const ALL_FIELDS = HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | TAIL_FIELDS;
+const allFields = () => ALL_FIELDS;
+
 function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | undefined {
   const data: SessionSummaryData = {};
   const head = readBuffers().head;
@@ -162,22 +378,53 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   const size = wholeFile ? headLength : statSize;
   const tailStart = Math.max(0, size - LITE_READ_BYTES);
   const firstLine = byteOrderMarkLength(head, headLength);
-  let lineStart = firstLine;
-  for (;;) {
-    const newline = head.indexOf(NEWLINE, lineStart);
-    if (newline === -1 || newline >= headLength) break;
-    foldLine(data, head, lineStart, newline, headMask(lineStart, tailStart));
-    lineStart = newline + 1;
-  }
   if (wholeFile) {
-    if (lineStart < headLength) foldLine(data, head, lineStart, headLength, headMask(lineStart, tailStart));
+    // One buffer holds the file: its last piece is a line too, and every line may give any field.
+    const file = withMentions(
+      { bytes: head, from: firstLine, to: headLength, lastCounts: true, maskOf: allFields },
+      headMentions,
+    );
+    const next = foldUntilSettled(data, file, firstLine);
+    if (next !== -1) foldDecidingLines(data, [{ ...file, from: next }]);
     return data;
   }
-  if (lineStart === firstLine) foldLine(data, head, firstLine, headLength, 0, true);
-  let covered = lineStart;
-  if (wantsPromptFields(data) && covered < tailStart)
-    covered = foldPromptWindow(fd, data, covered, size, tailStart);
-  foldTail(fd, data, Math.max(tailStart, covered), size);
+  const firstNewline = head.indexOf(NEWLINE, firstLine);
+  if (firstNewline === -1 || firstNewline >= headLength) {
+    // A first line longer than the head: it still tells whether the session is a sidechain.
+    foldLine(data, head, firstLine, headLength, 0, true);
+    foldBeyondHead(fd, data, firstLine, size, tailStart);
+    return data;
+  }
+  const covered = head.lastIndexOf(NEWLINE, headLength - 1) + 1;
+  const headLines = withMentions(
+    {
+      bytes: head,
+      from: firstLine,
+      to: covered,
+      lastCounts: false,
+      maskOf: (start) => headMask(start, tailStart),
+    },
+    headMentions,
+  );
+  const next = foldUntilSettled(data, headLines, firstLine);
+  if (next === -1) {
+    foldBeyondHead(fd, data, covered, size, tailStart);
+    return data;
+  }
+  const tail = readTail(fd, Math.max(tailStart, covered), size);
+  const headRest = { ...headLines, from: next };
+  if (tail === undefined) {
+    if (headRest.mentions === undefined) foldAll(data, headRest, next);
+    else foldDecidingLines(data, [headRest]);
+    return data;
+  }
+  const tailLines = withMentions(tail, tailMentions);
+  if (headRest.mentions === undefined || tailLines.mentions === undefined) {
+    foldAll(data, headRest, next);
+    foldAll(data, tailLines, tailLines.from);
+    return data;
+  }
+  foldDecidingLines(data, [headRest, tailLines]);
   return data;
 }
 
@@ -204,24 +451,47 @@ function foldPromptWindow(
   return covered;
 }
 
-function foldTail(fd: number, data: SessionSummaryData, from: number, size: number): void {
-  if (from >= size) return;
+/**
+ * Reads the file from `from` to `size` into the tail buffer, with the byte before it, and returns
+ * its whole lines from the first that starts at or after `from` (the last piece counts: it ends
+ * the file); `undefined` when there is none.
+ */
+function readTail(fd: number, from: number, size: number): LineRegion | undefined {
+  if (from >= size) return undefined;
   const before = from > 0 ? 1 : 0;
-  const want = size - from + before;
   const tail = readBuffers().tail;
-  const tailLength = readFully(fd, tail, want, from - before);
+  const tailLength = readFully(fd, tail, size - from + before, from - before);
   let lineStart = before;
   if (before === 1 && tail[0] !== NEWLINE) {
     const first = tail.indexOf(NEWLINE, 1);
-    if (first === -1 || first >= tailLength) return;
+    if (first === -1 || first >= tailLength) return undefined;
     lineStart = first + 1;
   }
+  if (lineStart >= tailLength) return undefined;
   const base = from - before;
-  while (lineStart < tailLength) {
-    let newline = tail.indexOf(NEWLINE, lineStart);
-    if (newline === -1 || newline >= tailLength) newline = tailLength;
-    const promptMask = base + newline < FIRST_PROMPT_SCAN_BYTES ? PROMPT_FIELDS : 0;
-    foldLine(data, tail, lineStart, newline, TITLE_FIELDS | TAIL_FIELDS | promptMask);
-    lineStart = newline + 1;
-  }
+  return {
+    bytes: tail,
+    from: lineStart,
+    to: tailLength,
+    lastCounts: true,
+    maskOf: (_start, end) =>
+      TITLE_FIELDS | TAIL_FIELDS | (base + end < FIRST_PROMPT_SCAN_BYTES ? PROMPT_FIELDS : 0),
+  };
+}
+
+/**
+ * Folds every line after the head (which ends at `covered`) that may still count: the lines of the
+ * first 1 MiB while the first prompt or the creation time is open, then each line of the tail.
+ */
+function foldBeyondHead(
+  fd: number,
+  data: SessionSummaryData,
+  covered: number,
+  size: number,
+  tailStart: number,
+): void {
+  let from = covered;
+  if (wantsPromptFields(data) && from < tailStart) from = foldPromptWindow(fd, data, from, size, tailStart);
+  const tail = readTail(fd, Math.max(tailStart, from), size);
+  if (tail !== undefined) foldAll(data, tail, tail.from);
 }

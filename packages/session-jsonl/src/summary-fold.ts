@@ -153,42 +153,85 @@ export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldRe
       data.firstPromptLocked = true;
     }
   }
-  const customTitle = nonBlank(read('customTitle'));
-  if (customTitle !== undefined) data.customTitle = customTitle;
-  const aiTitle = nonBlank(read('aiTitle'));
-  if (aiTitle !== undefined) data.aiTitle = aiTitle;
-  const lastPrompt = nonBlank(read('lastPrompt'));
-  if (lastPrompt !== undefined) data.lastPrompt = lastPrompt;
-  const gitBranch = nonBlank(read('gitBranch'));
-  if (gitBranch !== undefined) data.gitBranch = gitBranch;
-  if (type === 'summary') {
-    const summary = nonBlank(read('summary'));
-    if (summary !== undefined) data.summaryHint = summary;
-  }
-  if (type === 'relocated') {
-    const relocatedCwd = nonBlank(read('relocatedCwd'));
-    if (relocatedCwd !== undefined) data.relocatedCwd = relocatedCwd;
+  for (const part of LAST_WINS_PARTS) {
+    const value = lastWinsValue(part, type, read);
+    if (value === null) delete data[part];
+    else if (value !== undefined) data[part] = value;
   }
   foldContinuedIn(data, type, read);
-  if (type === 'tag') {
-    const tag = read('tag');
-    if (typeof tag === 'string') {
-      if (tag.trim() === '') delete data.tag;
-      else data.tag = tag;
+}
+
+/** The parts of a summary that the last entry carrying them decides, in the order they fold. */
+export const LAST_WINS_PARTS = [
+  'customTitle',
+  'aiTitle',
+  'lastPrompt',
+  'gitBranch',
+  'summaryHint',
+  'relocatedCwd',
+  'tag',
+] as const;
+
+/** One of {@link LAST_WINS_PARTS}. */
+export type LastWinsPart = (typeof LAST_WINS_PARTS)[number];
+
+/**
+ * The entry field each last-wins part is read from: an entry whose line never spells that key
+ * cannot change the part (what lets a reader skip such lines).
+ */
+export const LAST_WINS_FIELD: Readonly<Record<LastWinsPart, SummaryField>> = {
+  customTitle: 'customTitle',
+  aiTitle: 'aiTitle',
+  lastPrompt: 'lastPrompt',
+  gitBranch: 'gitBranch',
+  summaryHint: 'summary',
+  relocatedCwd: 'relocatedCwd',
+  tag: 'tag',
+};
+
+/**
+ * What one entry (its `type` already read) says of a last-wins part: its new value, `null` when
+ * it clears the part (a blank tag), `undefined` when it leaves the part as it was. Blank strings
+ * never count; `summary` counts only on a `summary` entry, `relocatedCwd` on a `relocated` one,
+ * `tag` on a `tag` one.
+ */
+export function lastWinsValue(
+  part: LastWinsPart,
+  type: unknown,
+  read: SummaryFieldReader,
+): string | null | undefined {
+  switch (part) {
+    case 'summaryHint':
+      return type === 'summary' ? nonBlank(read('summary')) : undefined;
+    case 'relocatedCwd':
+      return type === 'relocated' ? nonBlank(read('relocatedCwd')) : undefined;
+    case 'tag': {
+      if (type !== 'tag') return undefined;
+      const tag = read('tag');
+      if (typeof tag !== 'string') return undefined;
+      return tag.trim() === '' ? null : tag;
     }
+    default:
+      return nonBlank(read(LAST_WINS_FIELD[part]));
   }
 }
 
 /** A `continued-in` entry names the session that goes on from this one; any later entry cancels it. */
 function foldContinuedIn(data: SessionSummaryData, type: unknown, read: SummaryFieldReader): void {
-  if (type === 'continued-in') {
-    const target = read('continuedInSessionId');
-    if (isUuid(target) && typeof read('sessionId') === 'string') {
-      data.continuedIn = target;
-      return;
-    }
-  }
-  if (data.continuedIn !== undefined) delete data.continuedIn;
+  const target = continuedInOf(type, read);
+  if (target !== undefined) data.continuedIn = target;
+  else if (data.continuedIn !== undefined) delete data.continuedIn;
+}
+
+/**
+ * The session an entry (its `type` already read) says this one continues in: a `continued-in`
+ * entry with a uuid target and a session id; else `undefined`, and the entry, when it is the last,
+ * leaves the session not continued.
+ */
+export function continuedInOf(type: unknown, read: SummaryFieldReader): string | undefined {
+  if (type !== 'continued-in') return undefined;
+  const target = read('continuedInSessionId');
+  return isUuid(target) && typeof read('sessionId') === 'string' ? target : undefined;
 }
 
 /** Folds one entry object into `data` in place (see {@link foldSummaryFields}). */
