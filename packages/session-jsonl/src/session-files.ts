@@ -1,5 +1,5 @@
 import { constants, type Dirent, readdirSync, type Stats, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import { isUuid } from './ids.js';
 import type { ProjectDir } from './project-dirs.js';
 import { forEachInSlices } from './yield-slices.js';
@@ -46,7 +46,10 @@ export function scanProjectDir(dir: ProjectDir): ProjectDirContents {
 
 /** The path of a session's transcript in a project folder. */
 export function transcriptPath(projectDir: ProjectDir, sessionId: string): string {
-  return join(projectDir.path, `${sessionId}${TRANSCRIPT_SUFFIX}`);
+  // The folder's path is already normalized (`join`ed) and the id is a file name: a plain
+  // concatenation gives what `join` would, without its normalizing pass (one per listed file).
+  const folder = projectDir.path;
+  return `${folder}${folder.endsWith(sep) ? '' : sep}${sessionId}${TRANSCRIPT_SUFFIX}`;
 }
 
 function toTranscript(
