@@ -44,6 +44,21 @@ describe('key mentions', () => {
     expect(mentionsOf(wasm, line, ALL, 2, 12)).toEqual([]);
   });
 
+  it('should find keys that do not start with a lower-case letter too', () => {
+    const keys = ['Type', '_id', 'k'];
+    const upper = new TopLevelScanner(keys);
+    const line = Buffer.from(`{"Type":1,"_id":2,"k":3,${'"pad":"x",'.repeat(4)}"Type":4}`);
+    const out = new KeyMentions();
+    expect(upper.mentions(line, 0, line.length, 0b111, out)).toBe(true);
+    const found = Array.from({ length: out.count }, (_, m) => [out.position(m), keys[out.key(m)]]);
+    expect(found).toEqual([
+      [1, 'Type'],
+      [10, '_id'],
+      [18, 'k'],
+      [64, 'Type'],
+    ]);
+  });
+
   it('should give up at an escape that may spell a letter, and only there', () => {
     const spelled = Buffer.from('{"custom\\u0054itle":"x"}');
     expect(JSON.parse(spelled.toString())).toEqual({ customTitle: 'x' });

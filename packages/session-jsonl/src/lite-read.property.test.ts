@@ -106,7 +106,8 @@ function transcriptArbitrary(absentWeight: number, presentWeight: number) {
     { weight: 1, arbitrary: fc.constantFrom('', '   ', 'garbage', '{"type":', '[1,2]', '{"tag":"x"}}') },
   );
   return fc.record({
-    lines: fc.array(line, { minLength: 1, maxLength: 24 }),
+    // Up to 40 lines: past the few that are always folded one by one (`FOLD_ALL_BELOW_LINES`).
+    lines: fc.array(line, { minLength: 1, maxLength: 40 }),
     trailingNewline: fc.boolean(),
     byteOrderMark: fc.boolean(),
   });
@@ -192,6 +193,7 @@ describe('the lite read of deciding lines', () => {
         { type: 'user', timestamp: '2026-01-02T03:04:05.000Z', message: { role: 'user', content: 'hi' } },
         { type: 'assistant', cwd: ' ' },
         { type: 'assistant', cwd: '/later', sessionKind: 'daemon' },
+        ...Array.from({ length: 10 }, () => ({ type: 'assistant' })),
         ...Array.from({ length: fill }, () => ({ type: 'assistant', padding: 'y'.repeat(4000) })),
         { type: 'assistant', cwd: '/latest', sessionKind: 'other' },
       ];
@@ -221,12 +223,15 @@ describe('the lite read of deciding lines', () => {
 
   it('should let a later blank tag clear an earlier one, and a later damaged line leave continued-in alone', () => {
     const body = [
+      // Folded before the first prompt settles, so only the blank tag read later can clear it.
+      JSON.stringify({ type: 'tag', tag: 'red' }),
       JSON.stringify({
         type: 'user',
         timestamp: '2026-01-02T03:04:05.000Z',
         message: { role: 'user', content: 'hi' },
       }),
-      JSON.stringify({ type: 'tag', tag: 'red' }),
+      // Enough lines after the first prompt that only the deciding ones are read.
+      ...Array.from({ length: 10 }, () => JSON.stringify({ type: 'assistant' })),
       JSON.stringify({ type: 'tag', tag: '  ' }),
       JSON.stringify({ type: 'continued-in', continuedInSessionId: uuid(9), sessionId: uuid(1) }),
       '{"type":"assistant","gitBranch":"cut',

@@ -212,33 +212,81 @@ function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, t
   return false;
 }
 
+/** True once the first entry was folded and the first prompt and the creation time are settled. */
+function promptSettled(data: SessionSummaryData): boolean {
+  return data.started === true && !wantsPromptFields(data);
+}
+
 /**
- * True when no line of `region` from `next` on can change a first-value field: the first entry
- * was folded, the first prompt and the creation time are settled, and each of cwd, sessionKind
- * and entrypoint is set or not mentioned in the rest of the region.
+ * True when no line of `region` from `next` on can change a first-value field: each of cwd,
+ * sessionKind and entrypoint is set or not mentioned in the rest of the region.
  */
-function settled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
-  if (data.started !== true || wantsPromptFields(data) || region.mentions === undefined) return false;
+function firstValuesSettled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
   for (const field of FIRST_VALUE_FIELDS) {
-    if (data[field] === undefined && mentionedIn(region.mentions, field, next, region.to)) return false;
+    if (data[field] === undefined && mentionedIn(region.mentions!, field, next, region.to)) return false;
   }
   return true;
 }
 
 /**
- * Folds the lines of `region` from `from`, in order, until {@link settled}; returns where the
- * next line starts then, or -1 when every line was folded.
+ * Fewer lines than this after the first prompt: they are all folded. A mentions pass costs about
+ * as much per byte as reading lines does, so it pays only where many lines can be skipped (a
+ * transcript of a few long lines is read faster line by line).
  */
-function foldUntilSettled(data: SessionSummaryData, region: LineRegion, from: number): number {
+const FOLD_ALL_BELOW_LINES = 8;
+
+/** True when fewer than {@link FOLD_ALL_BELOW_LINES} lines of `region` start at or after `from`. */
+function fewLinesFrom(region: LineRegion, from: number): boolean {
   let start = from;
+  for (let lines = 0; lines < FOLD_ALL_BELOW_LINES; lines++) {
+    const end = start < region.to ? lineEndFrom(region, start) : -1;
+    if (end === -1) return true;
+    start = end + 1;
+  }
+  return false;
+}
+
+/**
+ * Folds the lines of `region` from `from`, in order, until the first prompt is settled; then
+ * lists the mentions of the rest (into `out`) and goes on until no later line can change a first
+ * value. Returns the rest, with its mentions, for {@link foldDecidingLines}; or `undefined` when
+ * every line was folded (the prompt never settled, few lines were left, or the mentions pass gave
+ * up).
+ */
+function foldUntilSettled(
+  data: SessionSummaryData,
+  region: LineRegion,
+  from: number,
+  out: KeyMentions,
+): LineRegion | undefined {
+  let start = from;
+  let rest: LineRegion | undefined;
   while (start < region.to) {
     const end = lineEndFrom(region, start);
     if (end === -1) break;
     foldLine(data, region.bytes, start, end, region.maskOf(start, end));
     start = end + 1;
-    if (settled(data, region, start)) return start;
+    if (!promptSettled(data)) continue;
+    if (rest === undefined) {
+      rest = fewLinesFrom(region, start) ? undefined : withMentions({ ...region, from: start }, out);
+      if (rest?.mentions === undefined) {
+        foldAll(data, region, start);
+        return undefined;
+      }
+    }
+    if (firstValuesSettled(data, rest, start)) return { ...rest, from: start };
   }
-  return -1;
+  return undefined;
+}
+
+/**
+ * The tail's lines with their mentions, for {@link foldDecidingLines}; `undefined` when they are
+ * few or the mentions pass gives up (they are then all folded).
+ */
+function tailWithMentions(tail: LineRegion): LineRegion | undefined {
+  if (fewLinesFrom(tail, tail.from)) return undefined;
+  const lines = withMentions(tail, tailMentions);
+  return lines.mentions === undefined ? undefined : lines;
 }
 
 /** Folds every line of `region` from `from`, in order. */
@@ -380,12 +428,9 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   const firstLine = byteOrderMarkLength(head, headLength);
   if (wholeFile) {
     // One buffer holds the file: its last piece is a line too, and every line may give any field.
-    const file = withMentions(
-      { bytes: head, from: firstLine, to: headLength, lastCounts: true, maskOf: allFields },
-      headMentions,
-    );
-    const next = foldUntilSettled(data, file, firstLine);
-    if (next !== -1) foldDecidingLines(data, [{ ...file, from: next }]);
+    const file = { bytes: head, from: firstLine, to: headLength, lastCounts: true, maskOf: allFields };
+    const rest = foldUntilSettled(data, file, firstLine, headMentions);
+    if (rest !== undefined) foldDecidingLines(data, [rest]);
     return data;
   }
   const firstNewline = head.indexOf(NEWLINE, firstLine);
@@ -396,35 +441,29 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
     return data;
   }
   const covered = head.lastIndexOf(NEWLINE, headLength - 1) + 1;
-  const headLines = withMentions(
-    {
-      bytes: head,
-      from: firstLine,
-      to: covered,
-      lastCounts: false,
-      maskOf: (start) => headMask(start, tailStart),
-    },
-    headMentions,
-  );
-  const next = foldUntilSettled(data, headLines, firstLine);
-  if (next === -1) {
+  const headLines: LineRegion = {
+    bytes: head,
+    from: firstLine,
+    to: covered,
+    lastCounts: false,
+    maskOf: (start) => headMask(start, tailStart),
+  };
+  const headRest = foldUntilSettled(data, headLines, firstLine, headMentions);
+  if (!promptSettled(data)) {
     foldBeyondHead(fd, data, covered, size, tailStart);
     return data;
   }
+  // The head is settled (its rest, if any, still to decide); tail lines give no first value but
+  // entrypoint, which the deciding lines cover.
   const tail = readTail(fd, Math.max(tailStart, covered), size);
-  const headRest = { ...headLines, from: next };
-  if (tail === undefined) {
-    if (headRest.mentions === undefined) foldAll(data, headRest, next);
-    else foldDecidingLines(data, [headRest]);
+  const tailLines = tail === undefined ? undefined : tailWithMentions(tail);
+  if (headRest !== undefined && (tail === undefined || tailLines !== undefined)) {
+    foldDecidingLines(data, tailLines === undefined ? [headRest] : [headRest, tailLines]);
     return data;
   }
-  const tailLines = withMentions(tail, tailMentions);
-  if (headRest.mentions === undefined || tailLines.mentions === undefined) {
-    foldAll(data, headRest, next);
-    foldAll(data, tailLines, tailLines.from);
-    return data;
-  }
-  foldDecidingLines(data, [headRest, tailLines]);
+  if (headRest !== undefined) foldDecidingLines(data, [headRest]);
+  if (tailLines !== undefined) foldDecidingLines(data, [tailLines]);
+  else if (tail !== undefined) foldAll(data, tail, tail.from);
   return data;
 }
 
