@@ -176,10 +176,11 @@ function headMask(lineStart: number, tailStart: number): number {
  * lines decide it: the first lines, until every first-value field is set or no later line of the
  * head mentions it; for each last-wins part, the last line that gives it; and the last well-formed
  * line (it decides `continuedIn`). A line can only give a field whose key it spells, so one pass
- * over each buffer that lists where the keys are mentioned (`TopLevelScanner.mentions`, sixteen
- * bytes at a time) tells which lines to read; those lines are then folded in file order, which
- * gives exactly what folding every line would. Where that pass gives up (an escape that may spell a
- * key, too many mentions) or the first prompt is not settled in the head, every line is folded.
+ * over what follows the first prompt that lists where the keys are mentioned
+ * (`TopLevelScanner.mentions`, sixteen bytes at a time) tells which lines to read; what they say is
+ * then set as folding every line in order would. Where that pass gives up (an escape that may
+ * spell a key, too many mentions), fewer than {@link FOLD_ALL_BELOW_LINES} lines follow, or the
+ * first prompt is not settled in the head, every line is folded.
  */
 const MENTIONED_FIELDS: readonly SummaryField[] = [
   'cwd',
