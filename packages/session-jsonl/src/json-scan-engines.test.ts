@@ -148,6 +148,30 @@ describe('the WebAssembly and JavaScript field scanners', () => {
     expect(scanner.string(0)).toBe('short');
   });
 
+  it('should match keys by first byte with up to 32 of them, and compare each one past that', () => {
+    for (const count of [2, 32, 33, 64]) {
+      // Keys sharing first bytes and lengths, so only the full compare tells them apart.
+      const keys = Array.from(
+        { length: count },
+        (_, k) => `k${String.fromCharCode(97 + (k % 26))}${Math.floor(k / 26)}`,
+      );
+      const wasm = new TopLevelScanner(keys);
+      const js = new TopLevelScanner(keys, 'js');
+      expect(wasm.engine).toBe('wasm');
+      const line = Buffer.from(JSON.stringify(Object.fromEntries(keys.map((key, k) => [key, k]).reverse())));
+      const read = (scanner: TopLevelScanner) => {
+        scanner.scan(line, 0, line.length);
+        return keys.map((_, k) => scanner.range(k) ?? null);
+      };
+      const ranges = read(wasm);
+      expect(
+        ranges.every((range) => range !== null),
+        `${count} keys`,
+      ).toBe(true);
+      expect(ranges, `${count} keys`).toEqual(read(js));
+    }
+  });
+
   it('should ship the module compiled from the current .wat source', async () => {
     const name = 'top-level-scan.wat';
     const bytes = await compileWat(join(WASM_SOURCE_DIR, name));

@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
 import { KeyMentions } from './key-mentions.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
-import { type LineRegion, lineAround, lineEndFrom, previousLine } from './line-region.js';
+import { type LineRegion, lineAround, lineEndFrom, previousLine, type RegionLine } from './line-region.js';
 import { readFully } from './read-fully.js';
 import {
   continuedInOf,
@@ -327,6 +327,16 @@ function foldDecidingLines(data: SessionSummaryData, regions: readonly LineRegio
 }
 
 /**
+ * Scans `line` of `region`; true when it is a whole object, the reader then giving its fields
+ * under the line's mask (as a fold of that line would read them).
+ */
+function scanWhole(region: LineRegion, line: RegionLine): boolean {
+  if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) return false;
+  mask = region.maskOf(line.start, line.end);
+  return true;
+}
+
+/**
  * The last line of `regions` that scans as a whole object is the last one the fold takes: it
  * alone decides `continuedIn`. Nothing changes when no line is whole.
  */
@@ -338,8 +348,7 @@ function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]):
       line !== undefined;
       line = previousLine(region, line.start)
     ) {
-      if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
-      mask = region.maskOf(line.start, line.end);
+      if (!scanWhole(region, line)) continue;
       const target = continuedInOf(readField('type'), readField);
       if (target !== undefined) data.continuedIn = target;
       else delete data.continuedIn;
@@ -364,8 +373,7 @@ function readLastGivers(region: LineRegion, open: number, values: (string | null
     const line = lineAround(region, position);
     if (line === undefined || line.start === readLineAt) continue;
     readLineAt = line.start;
-    if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
-    mask = region.maskOf(line.start, line.end);
+    if (!scanWhole(region, line)) continue;
     const type = readField('type');
     for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
       if ((open & (1 << part)) === 0) continue;
@@ -391,8 +399,7 @@ function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
       const line = lineAround(region, position);
       if (line === undefined || line.start === readLineAt) continue;
       readLineAt = line.start;
-      if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) continue;
-      mask = region.maskOf(line.start, line.end);
+      if (!scanWhole(region, line)) continue;
       const entrypoint = readField('entrypoint');
       if (typeof entrypoint === 'string' && entrypoint.trim() !== '') return entrypoint;
     }
@@ -458,8 +465,9 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   // entrypoint, which the deciding lines cover.
   const tail = readTail(fd, Math.max(tailStart, covered), size);
   const tailLines = tail === undefined ? undefined : tailWithMentions(tail);
-  if (headRest !== undefined && (tail === undefined || tailLines !== undefined)) {
-    foldDecidingLines(data, tailLines === undefined ? [headRest] : [headRest, tailLines]);
+  if (headRest !== undefined && tailLines !== undefined) {
+    // Decided together: a part the tail gives is never searched for in the head.
+    foldDecidingLines(data, [headRest, tailLines]);
     return data;
   }
   if (headRest !== undefined) foldDecidingLines(data, [headRest]);

@@ -237,9 +237,9 @@
                     (local.set $j (i32.add (local.get $j) (i32.const 1)))
                     (br $bytes))))
               (return (local.get $k)))
-            (br $next)))
-        (local.set $count (i32.const 0))))
-    (if (i32.eqz (global.get $keys_indexed)) (then (local.set $count (i32.load (i32.const 0)))))
+            (br $next))))
+      ;; Without the table, every wanted key is compared in the loop below.
+      (else (local.set $count (i32.load (i32.const 0)))))
     (block $no_match
       (loop $keys
         (br_if $no_match (i32.ge_u (local.get $k) (local.get $count)))
