@@ -10,6 +10,7 @@ import {
   LAST_WINS_FIELD,
   LAST_WINS_PARTS,
   lastWinsValue,
+  nonBlank,
   type SessionSummaryData,
   SUMMARY_FIELDS,
   type SummaryField,
@@ -400,8 +401,8 @@ function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
       if (line === undefined || line.start === readLineAt) continue;
       readLineAt = line.start;
       if (!scanWhole(region, line)) continue;
-      const entrypoint = readField('entrypoint');
-      if (typeof entrypoint === 'string' && entrypoint.trim() !== '') return entrypoint;
+      const entrypoint = nonBlank(readField('entrypoint'));
+      if (entrypoint !== undefined) return entrypoint;
     }
   }
   return undefined;

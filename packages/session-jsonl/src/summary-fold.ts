@@ -54,7 +54,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const PROGRAMMATIC_ENTRYPOINTS = new Set(['sdk-cli', 'sdk-ts', 'sdk-py']);
 const DAEMON_SESSION_KINDS = new Set(['daemon', 'daemon-worker']);
 
-function nonBlank(value: unknown): string | undefined {
+/** `value` when it is a string with something other than whitespace, else `undefined`: blank strings never count. */
+export function nonBlank(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
