@@ -39,6 +39,9 @@ export {
   MAX_SANITIZED_LENGTH_CHARS,
   SMALL_FILE_MAX_BYTES,
   STREAM_CHUNK_BYTES,
+  SUMMARY_CACHE_MAX_BYTES,
+  SUMMARY_CACHE_MAX_ENTRIES,
+  SUMMARY_CACHE_SETTLED_MS,
   TAG_SANITIZE_MAX_PASSES,
   TITLE_SIDECAR_MAX_CHARS,
   WASM_SCAN_MAX_LINE_BYTES,
@@ -51,6 +54,7 @@ export { checkTitle, renameSession, tagSession } from './rename-tag.js';
 export { getSessionInfo } from './session-info.js';
 export { getSessionMessages } from './session-messages.js';
 export { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
+export { clearSessionSummaryCache } from './summary-cache.js';
 export {
   foldSummaryEntries,
   foldSummaryEntry,

@@ -78,3 +78,23 @@ export const APPEND_SETTLE_CHECKS = 20;
 
 /** Longest title taken from a session's `custom-title.json` sidecar, in UTF-16 code units. */
 export const TITLE_SIDECAR_MAX_CHARS = 200;
+
+/**
+ * Most transcript summaries a process keeps between listings (65,536); the least recently used
+ * is dropped first. See {@link SUMMARY_CACHE_MAX_BYTES} for the other bound.
+ */
+export const SUMMARY_CACHE_MAX_ENTRIES = 65_536;
+
+/**
+ * Most memory, estimated from the kept strings' lengths, that the summaries a process keeps
+ * between listings may take: 32 MiB (about 30,000 sessions with long prompts and titles).
+ */
+export const SUMMARY_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * How long before a read a transcript's last change (mtime and ctime) must lie for its summary
+ * to be kept, in milliseconds: 2,000. A file system may give two changes in the same clock tick
+ * the same times; a summary kept only for a file already still that long cannot be told apart
+ * from a later change, since any later change gets a later time.
+ */
+export const SUMMARY_CACHE_SETTLED_MS = 2_000;

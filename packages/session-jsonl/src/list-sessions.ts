@@ -1,6 +1,5 @@
 import { readArchiveMark } from './archive-mark.js';
 import { LIST_READ_CONCURRENCY } from './limits.js';
-import { readLiteSummary } from './lite-read.js';
 import { mapLimit } from './map-limit.js';
 import {
   checkOptionsObject,
@@ -20,6 +19,7 @@ import {
   type TranscriptFile,
   transcriptPath,
 } from './session-files.js';
+import { summaryCache } from './summary-cache.js';
 import { isProgrammaticSummary, type SessionSummaryData, sessionInfoFromSummary } from './summary-fold.js';
 import { readTitleSidecar } from './title-sidecar.js';
 import type { ListSessionsOptions, SDKSessionInfo } from './types.js';
@@ -75,7 +75,9 @@ function accept(
  *
  * With `dir`: that project and, unless `includeWorktrees: false`, its git worktrees; without:
  * every project. Reads only the first and last 64 KiB of each transcript (up to 1 MiB for the
- * first prompt); with a `limit` it reads only as many transcripts as the page needs. Skips
+ * first prompt); with a `limit` it reads only as many transcripts as the page needs. A transcript
+ * unchanged since an earlier call (same inode, size, mtime and ctime) is not read again: its
+ * summary is kept in the process (see `clearSessionSummaryCache`). Skips
  * 0-byte stubs, sidechains, sessions with nothing to show, sessions continued in another
  * transcript of the same folder, and (with `dir`) transcripts whose recorded `cwd` shows they
  * belong to another project. A session found in several project
@@ -119,7 +121,7 @@ async function readAll(candidates: readonly Candidate[], includeProgrammatic: bo
   const rows: Accepted[] = [];
   await forEachInSlices(candidates, ({ projectDir, sessionId, hasFolder }) => {
     const filePath = transcriptPath(projectDir, sessionId);
-    const lite = readLiteSummary(filePath);
+    const lite = summaryCache.read(filePath);
     if (lite === undefined) return true;
     const file: TranscriptFile = { sessionId, filePath, projectDir, size: lite.size, mtimeMs: lite.mtimeMs };
     const info = accept(file, lite.data, includeProgrammatic, hasFolder);
@@ -152,7 +154,7 @@ async function readPage(
   const seen = new Set<string>();
   await forEachInSlices(files, ({ file, hasFolder }) => {
     if (seen.has(file.sessionId)) return true;
-    const lite = readLiteSummary(file.filePath);
+    const lite = summaryCache.read(file.filePath);
     const info = lite === undefined ? undefined : accept(file, lite.data, includeProgrammatic, hasFolder);
     if (info === undefined) return true;
     seen.add(file.sessionId);

@@ -67,12 +67,25 @@ function byteOrderMarkLength(bytes: Buffer, length: number): number {
  */
 export type LiteReadLines = 'deciding' | 'every';
 
+/** What identifies one state of a file: a write, truncation, rename over it or chmod changes it. */
+export interface FileStamp {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  /** Epoch milliseconds with the fraction the file system keeps. */
+  readonly mtimeMs: number;
+  /** Epoch milliseconds with the fraction; the kernel sets it on every change and no caller can set it back. */
+  readonly ctimeMs: number;
+}
+
 /** A transcript's folded summary with the size and mtime of the file it was read from. */
 export interface LiteSummary {
   readonly data: SessionSummaryData;
   readonly size: number;
   /** Integer epoch milliseconds. */
   readonly mtimeMs: number;
+  /** The file as `fstat` saw it when the read began. */
+  readonly stamp: FileStamp;
 }
 
 /**
@@ -98,7 +111,9 @@ export function readLiteSummary(
     if (!stats.isFile() || stats.size === 0) return undefined;
     skipLines = lines === 'deciding';
     const data = foldHeadAndTail(fd, stats.size);
-    return data === undefined ? undefined : { data, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+    if (data === undefined) return undefined;
+    const { dev, ino, size, mtimeMs, ctimeMs } = stats;
+    return { data, size, mtimeMs: Math.round(mtimeMs), stamp: { dev, ino, size, mtimeMs, ctimeMs } };
   } catch {
     return undefined;
   } finally {

@@ -1,9 +1,9 @@
 import { readArchiveMark } from './archive-mark.js';
 import { isUuid } from './ids.js';
-import { readLiteSummary } from './lite-read.js';
 import { checkOptionsObject, optionalDir, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
 import { findSessionCopies } from './session-files.js';
+import { summaryCache } from './summary-cache.js';
 import { sessionInfoFromSummary } from './summary-fold.js';
 import { readTitleSidecar } from './title-sidecar.js';
 import type { GetSessionInfoOptions, SDKSessionInfo } from './types.js';
@@ -23,7 +23,7 @@ export async function getSessionInfo(
   if (!isUuid(sessionId)) return undefined;
   const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir);
   for (const file of await findSessionCopies(dirs, sessionId)) {
-    const lite = readLiteSummary(file.filePath);
+    const lite = summaryCache.read(file.filePath);
     if (lite === undefined) continue;
     const titleSidecar =
       lite.data.customTitle === undefined ? readTitleSidecar(file.projectDir.path, sessionId) : undefined;

@@ -1,14 +1,15 @@
 /**
  * One side of a session benchmark, in its own process so that its peak RSS is its own:
  *
- *   node --expose-gc session-bench-child.mjs <ours|official|floor|readfloor> <list|messages> <configDir> <calls> [sessionId]
+ *   node --expose-gc session-bench-child.mjs <ours|ours-uncached|official|floor|readfloor> <list|messages> <configDir> <calls> [sessionId]
  *
  * Plain JavaScript on purpose: no TypeScript loader runs in the process, so its memory is Node's
  * plus the SDK under test (ours from its built dist, as users load it). `floor` imports nothing and
  * calls nothing: its peak RSS is bare Node's, the floor both sides stand on. `readfloor` (list only)
  * imports nothing and does the least I/O a listing can: list every project folder, then open,
  * fstat, read the first and the last 64 KiB of every transcript, and close it; its time is the
- * physical floor of `listSessions()`.
+ * physical floor of `listSessions()`. `ours-uncached` (list only) is ours with the summaries it keeps
+ * between calls dropped before each call: every call reads every transcript, as a first call does.
  *
  * Prints one JSON line: the wall time of each call (the first is the cold one), the result size,
  * a digest of the result (to check that both sides agree), RSS after loading the module, and the
@@ -21,13 +22,13 @@ import { privateRssBytes } from './private-rss.mjs';
 
 const [side, op, configDir, callsArg, sessionId = ''] = process.argv.slice(2);
 if (
-  !['ours', 'official', 'floor', 'readfloor'].includes(side) ||
+  !['ours', 'ours-uncached', 'official', 'floor', 'readfloor'].includes(side) ||
   !['list', 'messages'].includes(op) ||
   !configDir ||
-  (side === 'readfloor' && op !== 'list')
+  ((side === 'readfloor' || side === 'ours-uncached') && op !== 'list')
 ) {
   throw new Error(
-    'usage: session-bench-child.mjs <ours|official|floor|readfloor> <list|messages> <configDir> <calls> [sessionId]',
+    'usage: session-bench-child.mjs <ours|ours-uncached|official|floor|readfloor> <list|messages> <configDir> <calls> [sessionId]',
   );
 }
 const calls = Number(callsArg ?? 1);
@@ -59,7 +60,7 @@ function readFloor() {
 }
 
 const api =
-  side === 'ours'
+  side === 'ours' || side === 'ours-uncached'
     ? await import('@ccsdk/session-jsonl')
     : side === 'official'
       ? await import('@anthropic-ai/claude-agent-sdk')
@@ -70,6 +71,7 @@ const times = [];
 let count = 0;
 let digest = '';
 for (let call = 0; (api !== undefined || side === 'readfloor') && call < calls; call++) {
+  if (side === 'ours-uncached') api.clearSessionSummaryCache();
   const start = performance.now();
   const keys =
     side === 'readfloor'

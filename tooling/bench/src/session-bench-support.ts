@@ -6,10 +6,12 @@ const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'session-bench-child
 
 /**
  * Runs one side of a session benchmark (`session-bench-child.mjs`) in a fresh child; `readfloor`
- * is the listing's read floor (every transcript opened, stat'ed, read at both ends, closed).
+ * is the listing's read floor (every transcript opened, stat'ed, read at both ends, closed);
+ * `ours-uncached` is ours with its kept summaries dropped before each call (list only), so every
+ * call reads every transcript.
  */
 export function runSessionChild(
-  side: Side | 'readfloor',
+  side: Side | 'readfloor' | 'ours-uncached',
   op: 'list' | 'messages',
   configDir: string,
   calls: number,
