@@ -204,6 +204,31 @@ describe('importSessionToStore into InMemorySessionStore (lines kept as read)', 
     expect(await store.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
   });
 
+  it('should load lines with characters past ASCII and invalid UTF-8 as the decoded lines parse', async () => {
+    const bodies = [
+      Buffer.from('{"type":"user","uuid":"w1","text":"caf\u00e9 \u2713 \u{1f600} done"}'),
+      Buffer.concat([
+        Buffer.from('{"type":"user","uuid":"w2","t":"a'),
+        Buffer.from([0xff, 0xc3]),
+        Buffer.from('b"}'),
+      ]),
+      Buffer.from(`{"type":"assistant","uuid":"w3","big":"${'\u2500'.repeat(70_000)}"}`),
+      Buffer.from('{"type":"user","uuid":"w4","plain":"ascii only"}'),
+    ];
+    await writeFile(
+      join(folder, `${SID}.jsonl`),
+      Buffer.concat(bodies.flatMap((body) => [body, Buffer.from('\n')])),
+    );
+    const store = new InMemorySessionStore();
+    await run(store);
+    const expected = bodies.map((body) => JSON.parse(body.toString('utf8')));
+    expect(expected[1]).toEqual({ type: 'user', uuid: 'w2', t: 'a\ufffd\ufffdb' });
+    const loaded = (await store.load(key())) as unknown as Record<string, unknown>[];
+    expect(loaded).toEqual(expected);
+    loaded[0]!['text'] = 'changed';
+    expect(await store.load(key())).toEqual(expected);
+  });
+
   it("should call a subclass's own append, which the fast path would bypass", async () => {
     await main(lines);
     class CountingStore extends InMemorySessionStore {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InMemorySessionStore } from './in-memory-session-store.js';
 
@@ -32,6 +33,39 @@ describe('InMemorySessionStore', () => {
     ]);
     expect(second![0]).not.toBe(first![0]);
     expect(store.getEntries(key)).toEqual(second);
+  });
+
+  it('should give back entries with characters past ASCII as they were, and keep them apart from callers', async () => {
+    const store = new InMemorySessionStore();
+    const entry = {
+      type: 'user',
+      uuid: 'w1',
+      message: { content: `caf\u00e9 \u2713 done \u{1f600} ${'x'.repeat(5000)} \ud800 lone` },
+    };
+    const expected = JSON.parse(JSON.stringify(entry));
+    await store.append(key, [entry, { type: 'ascii', uuid: 'a1' }]);
+    entry.message.content = 'changed';
+    const loaded = await store.load(key);
+    expect(loaded).toEqual([expected, { type: 'ascii', uuid: 'a1' }]);
+    (loaded![0]!['message'] as { content: string }).content = 'changed after load';
+    expect((await store.load(key))![0]).toEqual(expected);
+  });
+
+  it('should load any JSON value appended, whatever its characters, as JSON gives it back', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ maxDepth: 3 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        async (entries) => {
+          const store = new InMemorySessionStore();
+          await store.append(key, entries as never);
+          expect(await store.load(key)).toEqual(JSON.parse(JSON.stringify(entries)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('should refuse an entry that has no JSON text and store nothing of its batch', async () => {

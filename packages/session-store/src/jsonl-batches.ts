@@ -1,6 +1,7 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { LineCursor, type SessionJsonlWarning } from '@ccsdk/session-jsonl';
 import { IMPORT_READ_CHUNK_BYTES } from './limits.js';
+import { type StoredText, storedLine } from './stored-text.js';
 
 /** How {@link readJsonlBatches} cuts batches. */
 export interface JsonlBatchOptions {
@@ -15,8 +16,11 @@ export interface JsonlBatchOptions {
 /** One batch of {@link readJsonlBatches}: the parsed values and, index for index, the line each was parsed from. */
 export interface JsonlBatch {
   readonly values: unknown[];
-  /** `lines[i]` is the JSON text `values[i]` was parsed from (a fresh string the reader keeps no hold of). */
-  readonly lines: string[];
+  /**
+   * `lines[i]` is the JSON text `values[i]` was parsed from, as the in-memory store keeps it (see
+   * {@link StoredText}): a string or a copy of its bytes, which the reader keeps no hold of.
+   */
+  readonly lines: StoredText[];
 }
 
 /** Bytes up to and including the space may start a blank line; a JSON value never starts with one after trimming. */
@@ -38,7 +42,7 @@ export async function* readJsonlBatches(
   const cursor = new LineCursor(fd, { chunkBytes: IMPORT_READ_CHUNK_BYTES });
   try {
     let values: unknown[] = [];
-    let lines: string[] = [];
+    let lines: StoredText[] = [];
     let batchChars = 0;
     while (cursor.next()) {
       const { bytes, start, end } = cursor;
@@ -47,7 +51,7 @@ export async function* readJsonlBatches(
       if ((first === undefined || first <= SPACE) && text.trim() === '') continue;
       try {
         values.push(JSON.parse(text));
-        lines.push(text);
+        lines.push(storedLine(text, bytes, start, end));
         batchChars += text.length;
       } catch {
         options.onWarning({
