@@ -93,8 +93,9 @@ export const SUMMARY_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * How long before a read a transcript's last change (mtime and ctime) must lie for its summary
- * to be kept, in milliseconds: 2,000. A file system may give two changes in the same clock tick
- * the same times; a summary kept only for a file already still that long cannot be told apart
- * from a later change, since any later change gets a later time.
+ * to be kept, in milliseconds: 5,000. A file system may give two changes within one step of its
+ * clock the same times (FAT steps mtime by 2 s, ext3 by 1 s); a summary kept only for a file
+ * already still for longer than any such step cannot be mistaken for a later change, since that
+ * change gets a later time.
  */
-export const SUMMARY_CACHE_SETTLED_MS = 2_000;
+export const SUMMARY_CACHE_SETTLED_MS = 5_000;
