@@ -72,7 +72,7 @@ function parseTexts(texts: readonly StoredText[]): SessionStoreEntry[] {
  * (`JSON.stringify` on append, `JSON.parse` on load), so JSON rules apply (`undefined`
  * fields dropped, a `Date` becomes its ISO string), as in a transcript file; cheaper than
  * `structuredClone` both ways and smaller in memory. A text with characters outside ASCII is
- * kept as its UTF-8 bytes, half what V8 would take for it as a string (see {@link StoredText}).
+ * kept as its UTF-8 bytes, half what V8 would take for it as a string.
  *
  * mtimes come from a strictly increasing millisecond clock; summaries are folded on each main
  * append with {@link foldSessionSummary}; deleting a main key (or an empty subpath) removes the
