@@ -17,6 +17,7 @@ import {
   scanProjectDir,
   statTranscriptSync,
   type TranscriptFile,
+  transcriptFile,
   transcriptPath,
 } from './session-files.js';
 import { summaryCache } from './summary-cache.js';
@@ -123,7 +124,7 @@ async function readAll(candidates: readonly Candidate[], includeProgrammatic: bo
     const filePath = transcriptPath(projectDir, sessionId);
     const lite = summaryCache.read(filePath);
     if (lite === undefined) return true;
-    const file: TranscriptFile = { sessionId, filePath, projectDir, size: lite.size, mtimeMs: lite.mtimeMs };
+    const file = transcriptFile(projectDir, sessionId, filePath, lite.stamp);
     const info = accept(file, lite.data, includeProgrammatic, hasFolder);
     if (info !== undefined) rows.push({ info, file, hasFolder });
     return true;
@@ -154,7 +155,7 @@ async function readPage(
   const seen = new Set<string>();
   await forEachInSlices(files, ({ file, hasFolder }) => {
     if (seen.has(file.sessionId)) return true;
-    const lite = summaryCache.read(file.filePath);
+    const lite = summaryCache.read(file.filePath, file.stamp);
     const info = lite === undefined ? undefined : accept(file, lite.data, includeProgrammatic, hasFolder);
     if (info === undefined) return true;
     seen.add(file.sessionId);

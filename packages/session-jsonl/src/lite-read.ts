@@ -4,6 +4,7 @@ import { KeyMentions } from './key-mentions.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
 import { type LineRegion, lineAround, lineEndFrom, previousLine, type RegionLine } from './line-region.js';
 import { readFully } from './read-fully.js';
+import { type FileStamp, fileStampOf } from './session-files.js';
 import {
   continuedInOf,
   foldSummaryFields,
@@ -67,24 +68,10 @@ function byteOrderMarkLength(bytes: Buffer, length: number): number {
  */
 export type LiteReadLines = 'deciding' | 'every';
 
-/** What identifies one state of a file: a write, truncation, rename over it or chmod changes it. */
-export interface FileStamp {
-  readonly dev: number;
-  readonly ino: number;
-  readonly size: number;
-  /** Epoch milliseconds with the fraction the file system keeps. */
-  readonly mtimeMs: number;
-  /** Epoch milliseconds with the fraction; the kernel sets it on every change and no caller can set it back. */
-  readonly ctimeMs: number;
-}
-
-/** A transcript's folded summary with the size and mtime of the file it was read from. */
+/** A transcript's folded summary with the stamp of the file it was read from. */
 export interface LiteSummary {
   readonly data: SessionSummaryData;
-  readonly size: number;
-  /** Integer epoch milliseconds. */
-  readonly mtimeMs: number;
-  /** The file as `fstat` saw it when the read began. */
+  /** The file as `fstat` saw it when the read began (its size and mtime are the listing's). */
   readonly stamp: FileStamp;
 }
 
@@ -111,9 +98,7 @@ export function readLiteSummary(
     if (!stats.isFile() || stats.size === 0) return undefined;
     skipLines = lines === 'deciding';
     const data = foldHeadAndTail(fd, stats.size);
-    if (data === undefined) return undefined;
-    const { dev, ino, size, mtimeMs, ctimeMs } = stats;
-    return { data, size, mtimeMs: Math.round(mtimeMs), stamp: { dev, ino, size, mtimeMs, ctimeMs } };
+    return data === undefined ? undefined : { data, stamp: fileStampOf(stats) };
   } catch {
     return undefined;
   } finally {

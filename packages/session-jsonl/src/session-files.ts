@@ -4,14 +4,59 @@ import { isUuid } from './ids.js';
 import type { ProjectDir } from './project-dirs.js';
 import { forEachInSlices } from './yield-slices.js';
 
+/** What identifies one state of a file: a write, truncation, rename over it or chmod changes it. */
+export interface FileStamp {
+  readonly dev: number;
+  readonly ino: number;
+  readonly size: number;
+  /** Epoch milliseconds with the fraction the file system keeps. */
+  readonly mtimeMs: number;
+  /** Epoch milliseconds with the fraction; the kernel sets it on every change and no caller can set it back. */
+  readonly ctimeMs: number;
+}
+
+/** The stamp of a file as `stat` or `fstat` saw it. */
+export function fileStampOf(stats: Stats): FileStamp {
+  const { dev, ino, size, mtimeMs, ctimeMs } = stats;
+  return { dev, ino, size, mtimeMs, ctimeMs };
+}
+
+/** True when two stamps are of the same file in the same state. */
+export function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return (
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeMs === b.mtimeMs &&
+    a.ctimeMs === b.ctimeMs &&
+    a.dev === b.dev
+  );
+}
+
+/** The modification time a listing reports: integer epoch milliseconds. */
+export function listedMtimeMs(stamp: FileStamp): number {
+  return Math.round(stamp.mtimeMs);
+}
+
 /** One copy of a session's transcript on disk. */
 export interface TranscriptFile {
   readonly sessionId: string;
   readonly filePath: string;
   readonly projectDir: ProjectDir;
   readonly size: number;
-  /** Integer epoch milliseconds. */
+  /** Integer epoch milliseconds ({@link listedMtimeMs}). */
   readonly mtimeMs: number;
+  /** The file as the stat that found it saw it. */
+  readonly stamp: FileStamp;
+}
+
+/** The listing facts of a transcript whose file has `stamp`. */
+export function transcriptFile(
+  projectDir: ProjectDir,
+  sessionId: string,
+  filePath: string,
+  stamp: FileStamp,
+): TranscriptFile {
+  return { sessionId, filePath, projectDir, size: stamp.size, mtimeMs: listedMtimeMs(stamp), stamp };
 }
 
 /** What a project folder holds: transcript session ids, and session ids that have a sibling folder. */
@@ -59,7 +104,7 @@ function toTranscript(
   stats: Stats,
 ): TranscriptFile | undefined {
   if ((stats.mode & constants.S_IFMT) !== constants.S_IFREG || stats.size === 0) return undefined;
-  return { sessionId, filePath, projectDir, size: stats.size, mtimeMs: Math.round(stats.mtimeMs) };
+  return transcriptFile(projectDir, sessionId, filePath, fileStampOf(stats));
 }
 
 /**

@@ -2,7 +2,7 @@ import { readArchiveMark } from './archive-mark.js';
 import { isUuid } from './ids.js';
 import { checkOptionsObject, optionalDir, optionalPath, projectsDirFor } from './options.js';
 import { searchedProjectDirs } from './project-dirs.js';
-import { findSessionCopies } from './session-files.js';
+import { findSessionCopies, listedMtimeMs } from './session-files.js';
 import { summaryCache } from './summary-cache.js';
 import { sessionInfoFromSummary } from './summary-fold.js';
 import { readTitleSidecar } from './title-sidecar.js';
@@ -23,13 +23,13 @@ export async function getSessionInfo(
   if (!isUuid(sessionId)) return undefined;
   const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir);
   for (const file of await findSessionCopies(dirs, sessionId)) {
-    const lite = summaryCache.read(file.filePath);
+    const lite = summaryCache.read(file.filePath, file.stamp);
     if (lite === undefined) continue;
     const titleSidecar =
       lite.data.customTitle === undefined ? readTitleSidecar(file.projectDir.path, sessionId) : undefined;
     const info = sessionInfoFromSummary(sessionId, lite.data, {
-      lastModified: lite.mtimeMs,
-      fileSize: lite.size,
+      lastModified: listedMtimeMs(lite.stamp),
+      fileSize: lite.stamp.size,
       projectPath: file.projectDir.projectPath,
       ...(titleSidecar === undefined ? {} : { titleSidecar }),
     });

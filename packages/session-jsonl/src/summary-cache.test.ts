@@ -6,6 +6,7 @@ import { SUMMARY_CACHE_SETTLED_MS } from './limits.js';
 import { listSessions } from './list-sessions.js';
 import { type LiteSummary, readLiteSummary } from './lite-read.js';
 import { renameSession } from './rename-tag.js';
+import { fileStampOf } from './session-files.js';
 import { getSessionInfo } from './session-info.js';
 import {
   clearSessionSummaryCache,
@@ -40,18 +41,23 @@ function prompt(sessionId: string, text: string): string {
 /** A cache over the real reader and stat, counting reads, with the given clock. */
 function countingCache(now: () => number, limits: SummaryCacheLimits = LIMITS) {
   const reads: string[] = [];
+  const stats: string[] = [];
   const cache = new SummaryCache(
     {
       read: (filePath) => {
         reads.push(filePath);
         return readLiteSummary(filePath);
       },
-      stat: (filePath) => statSync(filePath, { throwIfNoEntry: false }),
+      stat: (filePath) => {
+        stats.push(filePath);
+        const found = statSync(filePath, { throwIfNoEntry: false });
+        return found?.isFile() === true ? fileStampOf(found) : undefined;
+      },
       now,
     },
     limits,
   );
-  return { cache, reads };
+  return { cache, reads, stats };
 }
 
 function firstPrompt(lite: LiteSummary | undefined): string | undefined {
@@ -70,6 +76,19 @@ describe('SummaryCache', () => {
     expect(second).toBe(first);
     expect(reads).toEqual([path]);
     expect(Object.isFrozen(second?.data)).toBe(true);
+  });
+
+  it("should take a stamp the caller just stat'ed instead of stat'ing again, and read again when it differs", async () => {
+    const path = writeTranscript(temp.projectsDir, '-p', uuid(7), prompt(uuid(7), 'version A'));
+    const { cache, reads, stats } = countingCache(LATER);
+    cache.read(path);
+    const current = fileStampOf(statSync(path));
+    expect(firstPrompt(cache.read(path, current))).toBe('version A');
+    expect([reads.length, stats.length]).toEqual([1, 0]);
+    await sleep(30);
+    writeFileSync(path, prompt(uuid(7), 'version B'));
+    expect(firstPrompt(cache.read(path, fileStampOf(statSync(path))))).toBe('version B');
+    expect([reads.length, stats.length]).toEqual([2, 0]);
   });
 
   it('should keep nothing for a file changed less than the settle time before the read', () => {

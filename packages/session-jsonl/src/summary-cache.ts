@@ -1,14 +1,15 @@
-import { type Stats, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { SUMMARY_CACHE_MAX_BYTES, SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_CACHE_SETTLED_MS } from './limits.js';
-import { type FileStamp, type LiteSummary, readLiteSummary } from './lite-read.js';
+import { type LiteSummary, readLiteSummary } from './lite-read.js';
+import { type FileStamp, sameStamp } from './session-files.js';
 import type { SessionSummaryData } from './summary-fold.js';
 
 /** What a {@link SummaryCache} needs from the system; tests pass their own clock or reader. */
 export interface SummaryCacheSystem {
   /** Reads a transcript's summary (open, fstat, head, tail); `undefined` when it cannot be listed. */
   readonly read: (filePath: string) => LiteSummary | undefined;
-  /** The file's current stat, or `undefined` when it is gone or cannot be stat'ed. */
-  readonly stat: (filePath: string) => Stats | undefined;
+  /** The file's stamp now, or `undefined` when it is gone, not a regular file, or cannot be stat'ed. */
+  readonly stat: (filePath: string) => FileStamp | undefined;
   /** Epoch milliseconds now. */
   readonly now: () => number;
 }
@@ -39,17 +40,6 @@ function estimateBytes(filePath: string, data: SessionSummaryData): number {
   let bytes = ENTRY_OVERHEAD_BYTES + stringBytes(filePath);
   for (const value of Object.values(data)) bytes += stringBytes(value);
   return bytes;
-}
-
-function sameFile(stamp: FileStamp, stats: Stats): boolean {
-  return (
-    stats.isFile() &&
-    stats.ino === stamp.ino &&
-    stats.size === stamp.size &&
-    stats.mtimeMs === stamp.mtimeMs &&
-    stats.ctimeMs === stamp.ctimeMs &&
-    stats.dev === stamp.dev
-  );
 }
 
 /**
@@ -85,13 +75,16 @@ export class SummaryCache {
     return this.#bytes;
   }
 
-  /** The transcript's summary: the kept one while its file is unchanged, else a new read. */
-  read(filePath: string): LiteSummary | undefined {
+  /**
+   * The transcript's summary: the kept one while its file is unchanged, else a new read. A caller
+   * that has just stat'ed the file passes that stamp (`current`) and no second stat is made.
+   */
+  read(filePath: string, current?: FileStamp): LiteSummary | undefined {
     const kept = this.#kept.get(filePath);
     if (kept !== undefined) {
-      const stats = this.#system.stat(filePath);
+      const stamp = current ?? this.#system.stat(filePath);
       this.#forget(filePath, kept);
-      if (stats !== undefined && sameFile(kept.lite.stamp, stats)) {
+      if (stamp !== undefined && sameStamp(kept.lite.stamp, stamp)) {
         this.#keep(filePath, kept);
         return kept.lite;
       }
@@ -131,9 +124,11 @@ export class SummaryCache {
   }
 }
 
-function statOrUndefined(filePath: string): Stats | undefined {
+/** The stat of a regular file, itself a stamp (compared once, never kept: no copy). */
+function regularFileStamp(filePath: string): FileStamp | undefined {
   try {
-    return statSync(filePath, { throwIfNoEntry: false });
+    const stats = statSync(filePath, { throwIfNoEntry: false });
+    return stats?.isFile() === true ? stats : undefined;
   } catch {
     return undefined;
   }
@@ -141,7 +136,7 @@ function statOrUndefined(filePath: string): Stats | undefined {
 
 /** The process's summary cache, shared by `listSessions` and `getSessionInfo`. */
 export const summaryCache = new SummaryCache(
-  { read: (filePath) => readLiteSummary(filePath), stat: statOrUndefined, now: () => Date.now() },
+  { read: (filePath) => readLiteSummary(filePath), stat: regularFileStamp, now: () => Date.now() },
   {
     maxEntries: SUMMARY_CACHE_MAX_ENTRIES,
     maxBytes: SUMMARY_CACHE_MAX_BYTES,
