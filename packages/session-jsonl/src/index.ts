@@ -42,6 +42,7 @@ export {
   SUMMARY_CACHE_MAX_BYTES,
   SUMMARY_CACHE_MAX_ENTRIES,
   SUMMARY_CACHE_SETTLED_MS,
+  SUMMARY_INDEX_MAX_BYTES,
   TAG_SANITIZE_MAX_PASSES,
   TITLE_SIDECAR_MAX_CHARS,
   WASM_SCAN_MAX_LINE_BYTES,
@@ -55,6 +56,7 @@ export { getSessionInfo } from './session-info.js';
 export { getSessionMessages } from './session-messages.js';
 export { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
 export { clearSessionSummaryCache } from './summary-cache.js';
+export { SUMMARY_INDEX_ENV, SUMMARY_INDEX_PATH } from './summary-index-file.js';
 export {
   foldSummaryEntries,
   foldSummaryEntry,

@@ -99,3 +99,9 @@ export const SUMMARY_CACHE_MAX_BYTES = 32 * 1024 * 1024;
  * change gets a later time.
  */
 export const SUMMARY_CACHE_SETTLED_MS = 5_000;
+
+/**
+ * Largest summary index read or written, in bytes: 64 MiB (about 100,000 sessions with long
+ * prompts and titles). A larger file is not read; a larger index is not written.
+ */
+export const SUMMARY_INDEX_MAX_BYTES = 64 * 1024 * 1024;

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { readArchiveMark } from './archive-mark.js';
 import { LIST_READ_CONCURRENCY } from './limits.js';
 import { mapLimit } from './map-limit.js';
@@ -22,6 +23,7 @@ import {
 } from './session-files.js';
 import { summaryCache } from './summary-cache.js';
 import { isProgrammaticSummary, type SessionSummaryData, sessionInfoFromSummary } from './summary-fold.js';
+import { summaryIndexFiles } from './summary-index-file.js';
 import { readTitleSidecar } from './title-sidecar.js';
 import type { ListSessionsOptions, SDKSessionInfo } from './types.js';
 import { forEachInSlices } from './yield-slices.js';
@@ -78,7 +80,8 @@ function accept(
  * every project. Reads only the first and last 64 KiB of each transcript (up to 1 MiB for the
  * first prompt); with a `limit` it reads only as many transcripts as the page needs. A transcript
  * unchanged since an earlier call (same inode, size, mtime and ctime) is not read again: its
- * summary is kept in the process (see `clearSessionSummaryCache`). Skips
+ * summary is kept in the process (see `clearSessionSummaryCache`) and in the config dir's summary
+ * index (`SUMMARY_INDEX_PATH`; off with `CCSDK_SESSION_INDEX=off`), which a new process adopts. Skips
  * 0-byte stubs, sidechains, sessions with nothing to show, sessions continued in another
  * transcript of the same folder, and (with `dir`) transcripts whose recorded `cwd` shows they
  * belong to another project. A session found in several project
@@ -93,7 +96,8 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
   const offset = optionalCount(raw, 'offset') ?? 0;
   const includeWorktrees = optionalBoolean(raw, 'includeWorktrees', true);
   const includeProgrammatic = optionalBoolean(raw, 'includeProgrammatic', true);
-  const dirs = await searchedProjectDirs(projectsDirFor({ configDir }), dir, includeWorktrees);
+  const projectsDir = projectsDirFor({ configDir });
+  const dirs = await searchedProjectDirs(projectsDir, dir, includeWorktrees);
   const candidates: Candidate[] = [];
   await forEachInSlices(dirs, (projectDir) => {
     const { sessionIds, sessionFolders } = scanProjectDir(projectDir);
@@ -102,10 +106,13 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
     }
     return true;
   });
+  summaryIndexFiles.adopt(projectsDir);
   const accepted =
     limit === undefined
       ? await readAll(candidates, includeProgrammatic)
       : await readPage(candidates, includeProgrammatic, Math.ceil(offset) + Math.ceil(limit));
+  forgetAbsentTranscripts(dirs, candidates);
+  await summaryIndexFiles.save(projectsDir);
   const page = paginateListing(accepted, offset, limit);
   const rows = page.map(({ info }) => info);
   const withFolder = page.flatMap((row, index) => (row.hasFolder ? [index] : []));
@@ -115,6 +122,15 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
     if (archived !== undefined) rows[index] = { ...info, archived };
   });
   return rows;
+}
+
+/** Drops kept summaries of transcripts that the scanned folders no longer hold. */
+function forgetAbsentTranscripts(dirs: readonly ProjectDir[], candidates: readonly Candidate[]): void {
+  const scanned = new Set(dirs.map((projectDir) => dirname(transcriptPath(projectDir, 'probe'))));
+  const present = new Set(
+    candidates.map(({ projectDir, sessionId }) => transcriptPath(projectDir, sessionId)),
+  );
+  summaryCache.forgetAbsent(scanned, present);
 }
 
 /** Whole listing: read every transcript once (open, fstat, head, tail), then order and dedupe. */

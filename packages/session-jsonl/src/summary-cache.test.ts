@@ -247,3 +247,39 @@ describe('listSessions and getSessionInfo with kept summaries', () => {
     expect(again[0]?.firstPrompt).toBe('untouched');
   });
 });
+
+describe('SummaryCache with summaries from elsewhere', () => {
+  it('should adopt a summary only where none is kept, and count reads and drops as changes', () => {
+    const [a, b] = [1, 2].map((n) =>
+      writeTranscript(temp.projectsDir, '-p', uuid(n), prompt(uuid(n), `p${n}`)),
+    );
+    const { cache, reads } = countingCache(LATER);
+    expect(cache.changes).toBe(0);
+    cache.read(a!);
+    expect(cache.changes).toBe(1);
+    const stale = { data: { firstPrompt: 'older' }, stamp: readLiteSummary(a!)!.stamp };
+    cache.adopt(a!, stale);
+    expect(firstPrompt(cache.read(a!))).toBe('p1');
+    const adopted = readLiteSummary(b!)!;
+    cache.adopt(b!, adopted);
+    expect(cache.read(b!)).toBe(adopted);
+    expect(Object.isFrozen(adopted.data)).toBe(true);
+    expect(reads).toEqual([a]);
+    expect(cache.changes).toBe(1);
+  });
+
+  it('should list the summaries below a folder and drop those of files its listing no longer found', () => {
+    const kept = [1, 2].map((n) =>
+      writeTranscript(temp.projectsDir, '-p', uuid(n), prompt(uuid(n), `p${n}`)),
+    );
+    const other = writeTranscript(temp.projectsDir, '-q', uuid(3), prompt(uuid(3), 'p3'));
+    const { cache } = countingCache(LATER);
+    for (const path of [...kept, other]) cache.read(path);
+    expect([...cache.summariesBelow(join(temp.projectsDir, '-p'), '/')].map((e) => e.path)).toEqual(kept);
+    expect([...cache.summariesBelow(temp.projectsDir, '/')]).toHaveLength(3);
+    const before = cache.changes;
+    cache.forgetAbsent(new Set([join(temp.projectsDir, '-p')]), new Set([kept[0]!]));
+    expect([...cache.summariesBelow(temp.projectsDir, '/')].map((e) => e.path)).toEqual([kept[0], other]);
+    expect(cache.changes).toBe(before + 1);
+  });
+});

@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { SUMMARY_CACHE_MAX_BYTES, SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_CACHE_SETTLED_MS } from './limits.js';
 import { type LiteSummary, readLiteSummary } from './lite-read.js';
 import { type FileStamp, sameStamp } from './session-files.js';
 import type { SessionSummaryData } from './summary-fold.js';
+import type { IndexedSummary } from './summary-index.js';
 
 /** What a {@link SummaryCache} needs from the system; tests pass their own clock or reader. */
 export interface SummaryCacheSystem {
@@ -59,6 +61,7 @@ export class SummaryCache {
   /** By path, least recently used first. */
   readonly #kept = new Map<string, Kept>();
   #bytes = 0;
+  #changes = 0;
 
   constructor(system: SummaryCacheSystem, limits: SummaryCacheLimits) {
     this.#system = system;
@@ -76,6 +79,15 @@ export class SummaryCache {
   }
 
   /**
+   * Grows by one each time a read keeps a new summary or drops a stale or absent one (not when a
+   * hit only moves a summary up, nor when the bounds drop the least recently used): a summary
+   * index needs writing again only when it moved.
+   */
+  get changes(): number {
+    return this.#changes;
+  }
+
+  /**
    * The transcript's summary: the kept one while its file is unchanged, else a new read. A caller
    * that has just stat'ed the file passes that stamp (`current`) and no second stat is made.
    */
@@ -88,14 +100,46 @@ export class SummaryCache {
         this.#keep(filePath, kept);
         return kept.lite;
       }
+      this.#changes++;
     }
     const readAt = this.#system.now();
     const lite = this.#system.read(filePath);
     if (lite !== undefined && this.#settled(lite.stamp, readAt)) {
       Object.freeze(lite.data);
       this.#keep(filePath, { lite, bytes: estimateBytes(filePath, lite.data) });
+      this.#changes++;
     }
     return lite;
+  }
+
+  /**
+   * Keeps a summary read earlier, elsewhere (a summary index on disk), unless one is kept for the
+   * path already (that one is as new or newer). Used only while its stamp holds, like any other.
+   */
+  adopt(filePath: string, lite: LiteSummary): void {
+    if (this.#kept.has(filePath)) return;
+    Object.freeze(lite.data);
+    this.#keep(filePath, { lite, bytes: estimateBytes(filePath, lite.data) });
+  }
+
+  /** The kept summaries of files below `dir` (paths that start with it and a separator), least recently used first. */
+  *summariesBelow(dir: string, separator: string): IterableIterator<IndexedSummary> {
+    const prefix = dir.endsWith(separator) ? dir : dir + separator;
+    for (const [path, { lite }] of this.#kept) {
+      if (path.startsWith(prefix)) yield { path, lite };
+    }
+  }
+
+  /**
+   * Drops the kept summaries of files that lie directly in one of `dirs` but are not in `present`:
+   * transcripts a listing of those folders no longer found (deleted or moved).
+   */
+  forgetAbsent(dirs: ReadonlySet<string>, present: ReadonlySet<string>): void {
+    for (const [path, kept] of this.#kept) {
+      if (present.has(path) || !dirs.has(dirname(path))) continue;
+      this.#forget(path, kept);
+      this.#changes++;
+    }
   }
 
   /** Drops every kept summary. */

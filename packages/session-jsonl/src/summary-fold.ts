@@ -109,6 +109,13 @@ export const SUMMARY_FIELDS: readonly SummaryField[] = [
   'sessionId',
 ];
 
+/**
+ * The revision of what a transcript's summary is: raise it with any change that makes the fold or
+ * the lite read give another summary for the same bytes. Summary indexes written on disk by an
+ * earlier revision (or another package version) are then not used.
+ */
+export const SUMMARY_FOLD_REVISION = 1;
+
 /** Reads one top-level field of the entry being folded; `undefined` when absent. */
 export type SummaryFieldReader = (field: SummaryField) => unknown;
 

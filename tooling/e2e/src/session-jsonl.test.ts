@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
+  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -21,6 +22,7 @@ import {
   listSubagents,
   projectKeyForDirectory,
   renameSession,
+  type SDKSessionInfo,
   type SessionJsonlWarning,
   type SessionMessage,
   tagSession,
@@ -175,6 +177,22 @@ function transcriptLines(path: string): Record<string, unknown>[] {
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** `listSessions()` of the sandbox in a new Node process, with `CCSDK_SESSION_INDEX` set to `index`. */
+async function listInNewProcess(index: string): Promise<SDKSessionInfo[]> {
+  const script = `import { listSessions } from '@ccsdk/session-jsonl';
+process.stdout.write(JSON.stringify(await listSessions({ configDir: process.argv[1] })));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, sandbox.configDir], {
+    cwd: HERE,
+    env: { ...process.env, CCSDK_SESSION_INDEX: index },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code).toBe(0);
+  return JSON.parse(out) as SDKSessionInfo[];
 }
 
 beforeAll(async () => {
@@ -346,6 +364,24 @@ describe('session transcripts against the real CLI', () => {
       'user',
       'assistant',
     ]);
+  });
+
+  it("should list the CLI's transcripts in a new process from the summary index as it does without one", async () => {
+    // Summaries are indexed only for transcripts still for SUMMARY_CACHE_SETTLED_MS (5 s).
+    const first = statSync(join(projectDir, `${sessionId}.jsonl`));
+    const settledIn = Math.max(first.mtimeMs, first.ctimeMs) + 5_000 - Date.now();
+    if (settledIn > 0) await new Promise((resolve) => setTimeout(resolve, settledIn + 50));
+    const index = join(sandbox.configDir, 'ccsdk', 'session-summaries.json');
+    rmSync(index, { force: true });
+    const withoutIndex = await listInNewProcess('off');
+    expect(existsSync(index)).toBe(false);
+    const writing = await listInNewProcess('');
+    const indexed = JSON.parse(readFileSync(index, 'utf8')) as { entries: [string, ...unknown[]][] };
+    expect(indexed.entries.map(([path]) => path)).toContain(join(projectDir, `${sessionId}.jsonl`));
+    const fromIndex = await listInNewProcess('');
+    expect(writing).toEqual(withoutIndex);
+    expect(fromIndex).toEqual(withoutIndex);
+    expect(fromIndex.map((row) => row.sessionId)).toContain(sessionId);
   });
 
   it('should keep the transcripts as the fixture corpus when asked to', () => {

@@ -1,0 +1,187 @@
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_INDEX_MAX_BYTES } from './limits.js';
+import { type SummaryCache, summaryCache } from './summary-cache.js';
+import { SUMMARY_FOLD_REVISION } from './summary-fold.js';
+import { parseSummaryIndex, serializeSummaryIndex } from './summary-index.js';
+
+/**
+ * The summary index of a config dir, on disk: `<config dir>/ccsdk/session-summaries.json`, beside
+ * the CLI's `projects` folder (removed with it, never mixed into the folders the CLI lists). A
+ * listing adopts it once per process, so a new process lists the transcripts that did not change
+ * since an earlier listing with one `stat` each instead of reading them; it is written again
+ * (atomically: a new file renamed over it) after a listing that read or dropped summaries.
+ *
+ * It holds what a listing shows (first prompts, titles, branches, working directories) of
+ * settled transcripts only, entries of transcripts a listing no longer finds are dropped when it
+ * is written, and it is written only into a config dir the process's user owns, readable by that
+ * user alone. `CCSDK_SESSION_INDEX=off` (or `0`, `false`) turns it off: nothing is read or written.
+ */
+
+/** The index's path under the config dir. */
+export const SUMMARY_INDEX_PATH = join('ccsdk', 'session-summaries.json');
+
+/** The environment variable that turns the index off (`off`, `0` or `false`). */
+export const SUMMARY_INDEX_ENV = 'CCSDK_SESSION_INDEX';
+
+const OFF_VALUES = new Set(['off', '0', 'false']);
+
+/** The index file of the config dir whose projects folder is `projectsDir`. */
+export function summaryIndexFile(projectsDir: string): string {
+  return join(dirname(projectsDir), SUMMARY_INDEX_PATH);
+}
+
+let writerName: string | null | undefined;
+/**
+ * Who folds summaries here: this package's version and the fold's revision; `undefined` (the index
+ * is then off) when the package's manifest cannot be found, as in a bundle.
+ */
+export function summaryIndexWriter(): string | undefined {
+  if (writerName === undefined) {
+    try {
+      const manifest = createRequire(import.meta.url)('../package.json') as {
+        name?: unknown;
+        version?: unknown;
+      };
+      writerName =
+        manifest.name === '@ccsdk/session-jsonl' && typeof manifest.version === 'string'
+          ? `${manifest.name}@${manifest.version}+fold.${SUMMARY_FOLD_REVISION}`
+          : null;
+    } catch {
+      writerName = null;
+    }
+  }
+  return writerName ?? undefined;
+}
+
+/** True unless the environment turns the index off or there is no writer name. */
+export function summaryIndexEnabled(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean {
+  const setting = env[SUMMARY_INDEX_ENV];
+  if (setting !== undefined && OFF_VALUES.has(setting.trim().toLowerCase())) return false;
+  return summaryIndexWriter() !== undefined;
+}
+
+/** The index's text, or `undefined` when it is absent, not a regular file, larger than the bound, or unreadable. */
+function readIndexText(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > SUMMARY_INDEX_MAX_BYTES) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+let temporarySerial = 0;
+
+/** True when this process's user owns `dir` (always true where there are no user ids). */
+function ownedByThisUser(dir: string): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return true;
+  try {
+    return statSync(dir).uid === uid;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ties a {@link SummaryCache} to the index files of the config dirs it lists: adopts each file
+ * once, writes it back when the cache moved since.
+ */
+export class SummaryIndexFiles {
+  readonly #cache: SummaryCache;
+  /**
+   * Per projects folder: the cache's `changes` when its index was last adopted or written (`NaN`
+   * when the cache holds summaries the file lacks).
+   */
+  readonly #syncedAt = new Map<string, number>();
+
+  constructor(cache: SummaryCache) {
+    this.#cache = cache;
+  }
+
+  /** Adopts the index of `projectsDir`'s config dir into the cache, the first time it is asked for. */
+  adopt(projectsDir: string): void {
+    if (this.#syncedAt.has(projectsDir) || !summaryIndexEnabled()) return;
+    const text = readIndexText(summaryIndexFile(projectsDir));
+    const indexed = new Set<string>();
+    if (text !== undefined) {
+      const below = projectsDir.endsWith(sep) ? projectsDir : projectsDir + sep;
+      const parsed = parseSummaryIndex(text, summaryIndexWriter()!, SUMMARY_CACHE_MAX_ENTRIES);
+      for (const { path, lite } of parsed.entries) {
+        if (!path.startsWith(below)) continue;
+        this.#cache.adopt(path, lite);
+        indexed.add(path);
+      }
+    }
+    // Summaries kept before (read while the index was off, or before it was adopted) and not in
+    // the file: the listing writes the file even when it changes nothing more.
+    let unwritten = false;
+    for (const { path } of this.#cache.summariesBelow(projectsDir, sep)) {
+      if (!indexed.has(path)) {
+        unwritten = true;
+        break;
+      }
+    }
+    this.#syncedAt.set(projectsDir, unwritten ? Number.NaN : this.#cache.changes);
+  }
+
+  /**
+   * Writes the cache's summaries of `projectsDir` to its index when the cache changed since the
+   * index was adopted or written (and the config dir is this user's); never throws.
+   */
+  async save(projectsDir: string): Promise<void> {
+    const synced = this.#syncedAt.get(projectsDir);
+    if (synced === undefined || synced === this.#cache.changes || !summaryIndexEnabled()) return;
+    this.#syncedAt.set(projectsDir, this.#cache.changes);
+    const configDir = dirname(projectsDir);
+    if (!ownedByThisUser(configDir)) return;
+    const file = summaryIndexFile(projectsDir);
+    // Unique within the process by the counter and across processes by the pid; `wx` refuses a
+    // name that is somehow taken (the save is then skipped).
+    const temporary = `${file}.${process.pid}.${(temporarySerial++).toString(36)}.tmp`;
+    try {
+      const text = serializeSummaryIndex(this.#cache.summariesBelow(projectsDir, sep), summaryIndexWriter()!);
+      if (Buffer.byteLength(text) > SUMMARY_INDEX_MAX_BYTES) return;
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+      renameSync(temporary, file);
+    } catch {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Never written, or already renamed.
+      }
+    }
+  }
+
+  /** Forgets which indexes were adopted (the next listing adopts them again). */
+  reset(): void {
+    this.#syncedAt.clear();
+  }
+}
+
+/** The index files of the process's summary cache. */
+export const summaryIndexFiles = new SummaryIndexFiles(summaryCache);
