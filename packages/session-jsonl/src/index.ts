@@ -56,7 +56,6 @@ export { getSessionInfo } from './session-info.js';
 export { getSessionMessages } from './session-messages.js';
 export { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
 export { clearSessionSummaryCache } from './summary-cache.js';
-export { SUMMARY_INDEX_ENV, SUMMARY_INDEX_PATH } from './summary-index-file.js';
 export {
   foldSummaryEntries,
   foldSummaryEntry,
@@ -70,6 +69,7 @@ export {
   type SummaryFieldReader,
   sessionInfoFromSummary,
 } from './summary-fold.js';
+export { SUMMARY_INDEX_ENV, SUMMARY_INDEX_PATH } from './summary-index-file.js';
 export { sanitizeTag } from './tag-sanitize.js';
 export { TITLE_SIDECAR_FILE } from './title-sidecar.js';
 export {

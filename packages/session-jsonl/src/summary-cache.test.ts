@@ -1,6 +1,7 @@
 import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countingCache as countingCacheOf } from '../test/counting-cache.js';
 import { jsonl, makeTempConfig, type TempConfig, userEntry, uuid, writeTranscript } from '../test/helpers.js';
 import { SUMMARY_CACHE_SETTLED_MS } from './limits.js';
 import { listSessions } from './list-sessions.js';
@@ -8,12 +9,7 @@ import { type LiteSummary, readLiteSummary } from './lite-read.js';
 import { renameSession } from './rename-tag.js';
 import { fileStampOf } from './session-files.js';
 import { getSessionInfo } from './session-info.js';
-import {
-  clearSessionSummaryCache,
-  SummaryCache,
-  type SummaryCacheLimits,
-  summaryCache,
-} from './summary-cache.js';
+import { clearSessionSummaryCache, type SummaryCacheLimits, summaryCache } from './summary-cache.js';
 
 let temp: TempConfig;
 beforeEach(() => {
@@ -40,24 +36,7 @@ function prompt(sessionId: string, text: string): string {
 
 /** A cache over the real reader and stat, counting reads, with the given clock. */
 function countingCache(now: () => number, limits: SummaryCacheLimits = LIMITS) {
-  const reads: string[] = [];
-  const stats: string[] = [];
-  const cache = new SummaryCache(
-    {
-      read: (filePath) => {
-        reads.push(filePath);
-        return readLiteSummary(filePath);
-      },
-      stat: (filePath) => {
-        stats.push(filePath);
-        const found = statSync(filePath, { throwIfNoEntry: false });
-        return found?.isFile() === true ? fileStampOf(found) : undefined;
-      },
-      now,
-    },
-    limits,
-  );
-  return { cache, reads, stats };
+  return countingCacheOf(now, limits);
 }
 
 function firstPrompt(lite: LiteSummary | undefined): string | undefined {

@@ -40,7 +40,7 @@ function stringBytes(value: unknown): number {
 
 function estimateBytes(filePath: string, data: SessionSummaryData): number {
   let bytes = ENTRY_OVERHEAD_BYTES + stringBytes(filePath);
-  for (const value of Object.values(data)) bytes += stringBytes(value);
+  for (const key in data) bytes += stringBytes(data[key as keyof SessionSummaryData]);
   return bytes;
 }
 

@@ -11,12 +11,12 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { countingCache } from '../test/counting-cache.js';
 import { jsonl, makeTempConfig, type TempConfig, userEntry, uuid, writeTranscript } from '../test/helpers.js';
 import { SUMMARY_CACHE_SETTLED_MS, SUMMARY_INDEX_MAX_BYTES } from './limits.js';
 import { listSessions } from './list-sessions.js';
-import { readLiteSummary } from './lite-read.js';
 import { fileStampOf } from './session-files.js';
-import { clearSessionSummaryCache, SummaryCache } from './summary-cache.js';
+import { clearSessionSummaryCache } from './summary-cache.js';
 import { parseSummaryIndex, serializeSummaryIndex } from './summary-index.js';
 import {
   SUMMARY_INDEX_ENV,
@@ -60,21 +60,11 @@ function writeSessions(count: number): string[] {
 
 /** What another process would start with: an empty cache over the real reader, counting reads, and its index files. */
 function newProcess() {
-  const reads: string[] = [];
-  const cache = new SummaryCache(
-    {
-      read: (filePath) => {
-        reads.push(filePath);
-        return readLiteSummary(filePath);
-      },
-      stat: (filePath) => {
-        const found = statSync(filePath, { throwIfNoEntry: false });
-        return found?.isFile() === true ? fileStampOf(found) : undefined;
-      },
-      now: () => Date.now(),
-    },
-    { maxEntries: 100, maxBytes: 1 << 20, settledMs: SUMMARY_CACHE_SETTLED_MS },
-  );
+  const { cache, reads } = countingCache(() => Date.now(), {
+    maxEntries: 100,
+    maxBytes: 1 << 20,
+    settledMs: SUMMARY_CACHE_SETTLED_MS,
+  });
   return { cache, reads, files: new SummaryIndexFiles(cache) };
 }
 

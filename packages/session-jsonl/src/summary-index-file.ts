@@ -9,7 +9,6 @@ import {
   unlinkSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_INDEX_MAX_BYTES } from './limits.js';
 import { type SummaryCache, summaryCache } from './summary-cache.js';
@@ -42,25 +41,35 @@ export function summaryIndexFile(projectsDir: string): string {
   return join(dirname(projectsDir), SUMMARY_INDEX_PATH);
 }
 
+/** This package's version, set by the build (tsup's `define`); undeclared when run from source. */
+declare const __SESSION_JSONL_VERSION__: string | undefined;
+
+/** The package's version: the build's constant, else its manifest (run from source); `undefined` when neither is found. */
+function packageVersion(): string | undefined {
+  if (typeof __SESSION_JSONL_VERSION__ === 'string') return __SESSION_JSONL_VERSION__;
+  try {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      name?: unknown;
+      version?: unknown;
+    };
+    return manifest.name === '@ccsdk/session-jsonl' && typeof manifest.version === 'string'
+      ? manifest.version
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 let writerName: string | null | undefined;
 /**
  * Who folds summaries here: this package's version and the fold's revision; `undefined` (the index
- * is then off) when the package's manifest cannot be found, as in a bundle.
+ * is then off) when the version cannot be known.
  */
 export function summaryIndexWriter(): string | undefined {
   if (writerName === undefined) {
-    try {
-      const manifest = createRequire(import.meta.url)('../package.json') as {
-        name?: unknown;
-        version?: unknown;
-      };
-      writerName =
-        manifest.name === '@ccsdk/session-jsonl' && typeof manifest.version === 'string'
-          ? `${manifest.name}@${manifest.version}+fold.${SUMMARY_FOLD_REVISION}`
-          : null;
-    } catch {
-      writerName = null;
-    }
+    const version = packageVersion();
+    writerName =
+      version === undefined ? null : `@ccsdk/session-jsonl@${version}+fold.${SUMMARY_FOLD_REVISION}`;
   }
   return writerName ?? undefined;
 }
@@ -125,6 +134,9 @@ export class SummaryIndexFiles {
   /** Adopts the index of `projectsDir`'s config dir into the cache, the first time it is asked for. */
   adopt(projectsDir: string): void {
     if (this.#syncedAt.has(projectsDir) || !summaryIndexEnabled()) return;
+    // Summaries kept before (read while the index was off): written even when nothing changes
+    // after, unless the file holds each of them.
+    const keptBefore = [...this.#cache.summariesBelow(projectsDir, sep)].map(({ path }) => path);
     const text = readIndexText(summaryIndexFile(projectsDir));
     const indexed = new Set<string>();
     if (text !== undefined) {
@@ -133,18 +145,10 @@ export class SummaryIndexFiles {
       for (const { path, lite } of parsed.entries) {
         if (!path.startsWith(below)) continue;
         this.#cache.adopt(path, lite);
-        indexed.add(path);
+        if (keptBefore.length > 0) indexed.add(path);
       }
     }
-    // Summaries kept before (read while the index was off, or before it was adopted) and not in
-    // the file: the listing writes the file even when it changes nothing more.
-    let unwritten = false;
-    for (const { path } of this.#cache.summariesBelow(projectsDir, sep)) {
-      if (!indexed.has(path)) {
-        unwritten = true;
-        break;
-      }
-    }
+    const unwritten = keptBefore.some((path) => !indexed.has(path));
     this.#syncedAt.set(projectsDir, unwritten ? Number.NaN : this.#cache.changes);
   }
 

@@ -1,5 +1,4 @@
 import type { LiteSummary } from './lite-read.js';
-import type { FileStamp } from './session-files.js';
 import type { SessionSummaryData } from './summary-fold.js';
 
 /**
@@ -32,69 +31,69 @@ export interface ParsedSummaryIndex {
   readonly rejected?: 'malformed' | 'other-writer';
 }
 
-const BOOLEAN_FIELDS = ['started', 'isSidechain', 'firstPromptLocked'] as const;
-const STRING_FIELDS = [
-  'cwd',
-  'entrypoint',
-  'sessionKind',
-  'firstPrompt',
-  'commandFallback',
-  'relocatedCwd',
-  'continuedIn',
-  'customTitle',
-  'aiTitle',
-  'lastPrompt',
-  'summaryHint',
-  'gitBranch',
-  'tag',
-] as const;
-const MEDIA_PROMPTS = new Set(['Image', 'Document']);
-const FIELD_KINDS = new Map<string, 'boolean' | 'string' | 'time' | 'media'>([
-  ...BOOLEAN_FIELDS.map((field) => [field, 'boolean'] as const),
-  ...STRING_FIELDS.map((field) => [field, 'string'] as const),
-  ['createdAt', 'time'],
-  ['mediaPrompt', 'media'],
-]);
+/**
+ * The `typeof` of each field a fold gives (a null-prototype table: one keyed load per field, cheap
+ * even before the code is optimized, which a new process's first listing runs in).
+ */
+const FIELD_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create(null) as object, {
+  started: 'boolean',
+  isSidechain: 'boolean',
+  firstPromptLocked: 'boolean',
+  createdAt: 'number',
+  cwd: 'string',
+  entrypoint: 'string',
+  sessionKind: 'string',
+  firstPrompt: 'string',
+  commandFallback: 'string',
+  mediaPrompt: 'string',
+  relocatedCwd: 'string',
+  continuedIn: 'string',
+  customTitle: 'string',
+  aiTitle: 'string',
+  lastPrompt: 'string',
+  summaryHint: 'string',
+  gitBranch: 'string',
+  tag: 'string',
+});
 
-function validValue(kind: 'boolean' | 'string' | 'time' | 'media', value: unknown): boolean {
-  switch (kind) {
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'string':
-      return typeof value === 'string';
-    case 'time':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'media':
-      return typeof value === 'string' && MEDIA_PROMPTS.has(value);
-  }
-}
-
-/** A summary's fields as a new, frozen object; `undefined` when any key or value is not one a fold gives. */
+/**
+ * `value` itself, frozen, when it is an object whose every key is a field a fold gives, with a
+ * value of that field's type; else `undefined`. Not copied: `JSON.parse` made it and nothing else
+ * holds it, and a key such as `__proto__` is not a field, so the object is rejected.
+ */
 function summaryDataOf(value: unknown): SessionSummaryData | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const data: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    const kind = FIELD_KINDS.get(key);
-    if (kind === undefined || !validValue(kind, field)) return undefined;
-    data[key] = field;
+  const fields = value as Record<string, unknown>;
+  for (const key in fields) {
+    const type = FIELD_TYPE[key];
+    if (type === undefined || typeof fields[key] !== type) return undefined;
   }
-  return Object.freeze(data) as SessionSummaryData;
+  const { createdAt, mediaPrompt } = fields;
+  if (createdAt !== undefined && !Number.isFinite(createdAt)) return undefined;
+  if (mediaPrompt !== undefined && mediaPrompt !== 'Image' && mediaPrompt !== 'Document') return undefined;
+  return Object.freeze(fields) as SessionSummaryData;
 }
 
 function isStampNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+  return typeof value === 'number' && value >= 0 && value < Number.POSITIVE_INFINITY;
 }
 
 function entryOf(value: unknown): IndexedSummary | undefined {
   if (!Array.isArray(value) || value.length !== 7) return undefined;
-  const [path, dev, ino, size, mtimeMs, ctimeMs, rawData] = value as unknown[];
+  const path: unknown = value[0];
+  const dev: unknown = value[1];
+  const ino: unknown = value[2];
+  const size: unknown = value[3];
+  const mtimeMs: unknown = value[4];
+  const ctimeMs: unknown = value[5];
   if (typeof path !== 'string' || path === '') return undefined;
-  if (![dev, ino, size, mtimeMs, ctimeMs].every(isStampNumber)) return undefined;
-  if (!Number.isInteger(size)) return undefined;
-  const data = summaryDataOf(rawData);
+  if (!isStampNumber(dev) || !isStampNumber(ino) || !isStampNumber(mtimeMs) || !isStampNumber(ctimeMs)) {
+    return undefined;
+  }
+  if (!isStampNumber(size) || !Number.isInteger(size)) return undefined;
+  const data = summaryDataOf(value[6]);
   if (data === undefined) return undefined;
-  const stamp = { dev, ino, size, mtimeMs, ctimeMs } as FileStamp;
-  return { path, lite: { data, stamp } };
+  return { path, lite: { data, stamp: { dev, ino, size, mtimeMs, ctimeMs } } };
 }
 
 /**
