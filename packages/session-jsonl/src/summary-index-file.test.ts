@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   chownSync,
   existsSync,
@@ -199,6 +200,17 @@ describe('summary index on disk', () => {
     later.files.adopt(temp.projectsDir);
     expect(later.cache.size).toBe(0);
     expect(later.cache.read(path!)?.data.firstPrompt).toBe('prompt 1');
+  });
+
+  it('should not wait on a FIFO or read a folder put where the index goes', async () => {
+    writeSessions(2);
+    const file = summaryIndexFile(temp.projectsDir);
+    mkdirSync(dirname(file));
+    execFileSync('mkfifo', [file]);
+    expect(await listSessions({ configDir: temp.configDir })).toHaveLength(2);
+    rmSync(file);
+    mkdirSync(file);
+    expect(await listSessions({ configDir: temp.configDir })).toHaveLength(2);
   });
 
   it('should answer the listing and leave no temporary file when the index cannot be written', async () => {

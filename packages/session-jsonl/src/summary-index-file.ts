@@ -1,5 +1,6 @@
 import {
   closeSync,
+  constants,
   fstatSync,
   mkdirSync,
   openSync,
@@ -87,7 +88,8 @@ export function summaryIndexEnabled(
 function readIndexText(file: string): string | undefined {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    // Non-blocking: a FIFO put where the index goes must not hold the listing up.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return undefined;
   }
