@@ -105,3 +105,9 @@ export const SUMMARY_CACHE_SETTLED_MS = 5_000;
  * prompts and titles). A larger file is not read; a larger index is not written.
  */
 export const SUMMARY_INDEX_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Age past which a temporary file of the summary index (left by a process that died while saving)
+ * is removed by the next save, in milliseconds: 10 minutes (a save takes milliseconds).
+ */
+export const SUMMARY_INDEX_TEMPORARY_STALE_MS = 10 * 60 * 1000;

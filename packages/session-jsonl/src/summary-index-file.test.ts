@@ -8,13 +8,18 @@ import {
   rmSync,
   statSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countingCache } from '../test/counting-cache.js';
 import { jsonl, makeTempConfig, type TempConfig, userEntry, uuid, writeTranscript } from '../test/helpers.js';
-import { SUMMARY_CACHE_SETTLED_MS, SUMMARY_INDEX_MAX_BYTES } from './limits.js';
+import {
+  SUMMARY_CACHE_SETTLED_MS,
+  SUMMARY_INDEX_MAX_BYTES,
+  SUMMARY_INDEX_TEMPORARY_STALE_MS,
+} from './limits.js';
 import { listSessions } from './list-sessions.js';
 import { fileStampOf } from './session-files.js';
 import { clearSessionSummaryCache } from './summary-cache.js';
@@ -200,6 +205,21 @@ describe('summary index on disk', () => {
     later.files.adopt(temp.projectsDir);
     expect(later.cache.size).toBe(0);
     expect(later.cache.read(path!)?.data.firstPrompt).toBe('prompt 1');
+  });
+
+  it('should remove temporary files a dead process left, once they are stale, when it next writes the index', async () => {
+    const [path] = writeSessions(1);
+    const file = summaryIndexFile(temp.projectsDir);
+    mkdirSync(dirname(file));
+    const stale = `${file}.999999.0.tmp`;
+    const recent = `${file}.999999.1.tmp`;
+    writeFileSync(stale, '{"half": ');
+    writeFileSync(recent, '{"half": ');
+    const past = (Date.now() - SUMMARY_INDEX_TEMPORARY_STALE_MS - 60_000) / 1000;
+    utimesSync(stale, past, past);
+    await listSessions({ configDir: temp.configDir });
+    expect(readdirSync(dirname(file)).sort()).toEqual([basename(file), basename(recent)].sort());
+    expect(indexedPaths()).toEqual([path]);
   });
 
   it('should not wait on a FIFO or read a folder put where the index goes', async () => {

@@ -1,17 +1,12 @@
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
-import { SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_INDEX_MAX_BYTES } from './limits.js';
+import { basename, dirname, join, sep } from 'node:path';
+import {
+  SUMMARY_CACHE_MAX_ENTRIES,
+  SUMMARY_INDEX_MAX_BYTES,
+  SUMMARY_INDEX_TEMPORARY_STALE_MS,
+} from './limits.js';
+import { readSmallFile } from './small-file.js';
 import { type SummaryCache, summaryCache } from './summary-cache.js';
 import { SUMMARY_FOLD_REVISION } from './summary-fold.js';
 import { parseSummaryIndex, serializeSummaryIndex } from './summary-index.js';
@@ -84,27 +79,34 @@ export function summaryIndexEnabled(
   return summaryIndexWriter() !== undefined;
 }
 
-/** The index's text, or `undefined` when it is absent, not a regular file, larger than the bound, or unreadable. */
+/**
+ * The index's text, or `undefined` when it is absent, not a regular file, larger than the bound, or
+ * unreadable; never blocks on a FIFO put where it goes.
+ */
 function readIndexText(file: string): string | undefined {
-  let fd: number;
-  try {
-    // Non-blocking: a FIFO put where the index goes must not hold the listing up.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > SUMMARY_INDEX_MAX_BYTES) return undefined;
-    return readFileSync(fd, 'utf8');
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  return readSmallFile(file, SUMMARY_INDEX_MAX_BYTES)?.toString('utf8');
 }
 
 let temporarySerial = 0;
+
+/**
+ * Removes temporary files of `file` (`<file>.<pid>.<n>.tmp`) left by a process that died between
+ * writing and renaming one: those older than {@link SUMMARY_INDEX_TEMPORARY_STALE_MS}, so that a
+ * save under way in another process keeps its own.
+ */
+function sweepStaleTemporaries(file: string, now: number): void {
+  const folder = dirname(file);
+  const prefix = `${basename(file)}.`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const path = join(folder, name);
+    try {
+      if (now - statSync(path).mtimeMs > SUMMARY_INDEX_TEMPORARY_STALE_MS) unlinkSync(path);
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+}
 
 /** True when this process's user owns `dir` (always true where there are no user ids). */
 function ownedByThisUser(dir: string): boolean {
@@ -174,6 +176,7 @@ export class SummaryIndexFiles {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);
+      sweepStaleTemporaries(file, Date.now());
     } catch {
       try {
         unlinkSync(temporary);
