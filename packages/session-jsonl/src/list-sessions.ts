@@ -31,6 +31,8 @@ import { forEachInSlices } from './yield-slices.js';
 interface Candidate {
   readonly projectDir: ProjectDir;
   readonly sessionId: string;
+  /** The transcript's path ({@link transcriptPath}), built once per listing. */
+  readonly filePath: string;
   readonly hasFolder: boolean;
 }
 
@@ -102,7 +104,8 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
   await forEachInSlices(dirs, (projectDir) => {
     const { sessionIds, sessionFolders } = scanProjectDir(projectDir);
     for (const sessionId of sessionIds) {
-      candidates.push({ projectDir, sessionId, hasFolder: sessionFolders.has(sessionId) });
+      const filePath = transcriptPath(projectDir, sessionId);
+      candidates.push({ projectDir, sessionId, filePath, hasFolder: sessionFolders.has(sessionId) });
     }
     return true;
   });
@@ -127,17 +130,14 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
 /** Drops kept summaries of transcripts that the scanned folders no longer hold. */
 function forgetAbsentTranscripts(dirs: readonly ProjectDir[], candidates: readonly Candidate[]): void {
   const scanned = new Set(dirs.map((projectDir) => dirname(transcriptPath(projectDir, 'probe'))));
-  const present = new Set(
-    candidates.map(({ projectDir, sessionId }) => transcriptPath(projectDir, sessionId)),
-  );
+  const present = new Set(candidates.map(({ filePath }) => filePath));
   summaryCache.forgetAbsent(scanned, present);
 }
 
 /** Whole listing: read every transcript once (open, fstat, head, tail), then order and dedupe. */
 async function readAll(candidates: readonly Candidate[], includeProgrammatic: boolean): Promise<Accepted[]> {
   const rows: Accepted[] = [];
-  await forEachInSlices(candidates, ({ projectDir, sessionId, hasFolder }) => {
-    const filePath = transcriptPath(projectDir, sessionId);
+  await forEachInSlices(candidates, ({ projectDir, sessionId, filePath, hasFolder }) => {
     const lite = summaryCache.read(filePath);
     if (lite === undefined) return true;
     const file = transcriptFile(projectDir, sessionId, filePath, lite.stamp);

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, sep } from 'node:path';
 import { SUMMARY_CACHE_MAX_BYTES, SUMMARY_CACHE_MAX_ENTRIES, SUMMARY_CACHE_SETTLED_MS } from './limits.js';
 import { type LiteSummary, readLiteSummary } from './lite-read.js';
 import { type FileStamp, sameStamp } from './session-files.js';
@@ -42,6 +42,11 @@ function estimateBytes(filePath: string, data: SessionSummaryData): number {
   let bytes = ENTRY_OVERHEAD_BYTES + stringBytes(filePath);
   for (const key in data) bytes += stringBytes(data[key as keyof SessionSummaryData]);
   return bytes;
+}
+
+/** `dir` ending in one separator: a path below it starts with this. */
+export function folderPrefix(dir: string): string {
+  return dir.endsWith(sep) ? dir : dir + sep;
 }
 
 /**
@@ -122,9 +127,9 @@ export class SummaryCache {
     this.#keep(filePath, { lite, bytes: estimateBytes(filePath, lite.data) });
   }
 
-  /** The kept summaries of files below `dir` (paths that start with it and a separator), least recently used first. */
-  *summariesBelow(dir: string, separator: string): IterableIterator<IndexedSummary> {
-    const prefix = dir.endsWith(separator) ? dir : dir + separator;
+  /** The kept summaries of files below `dir` (paths that start with {@link folderPrefix}), least recently used first. */
+  *summariesBelow(dir: string): IterableIterator<IndexedSummary> {
+    const prefix = folderPrefix(dir);
     for (const [path, { lite }] of this.#kept) {
       if (path.startsWith(prefix)) yield { path, lite };
     }

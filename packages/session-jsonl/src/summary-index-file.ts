@@ -1,13 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   SUMMARY_CACHE_MAX_ENTRIES,
   SUMMARY_INDEX_MAX_BYTES,
   SUMMARY_INDEX_TEMPORARY_STALE_MS,
 } from './limits.js';
 import { readSmallFile } from './small-file.js';
-import { type SummaryCache, summaryCache } from './summary-cache.js';
+import { folderPrefix, type SummaryCache, summaryCache } from './summary-cache.js';
 import { SUMMARY_FOLD_REVISION } from './summary-fold.js';
 import { parseSummaryIndex, serializeSummaryIndex } from './summary-index.js';
 
@@ -140,11 +140,11 @@ export class SummaryIndexFiles {
     if (this.#syncedAt.has(projectsDir) || !summaryIndexEnabled()) return;
     // Summaries kept before (read while the index was off): written even when nothing changes
     // after, unless the file holds each of them.
-    const keptBefore = [...this.#cache.summariesBelow(projectsDir, sep)].map(({ path }) => path);
+    const keptBefore = [...this.#cache.summariesBelow(projectsDir)].map(({ path }) => path);
     const text = readIndexText(summaryIndexFile(projectsDir));
     const indexed = new Set<string>();
     if (text !== undefined) {
-      const below = projectsDir.endsWith(sep) ? projectsDir : projectsDir + sep;
+      const below = folderPrefix(projectsDir);
       const parsed = parseSummaryIndex(text, summaryIndexWriter()!, SUMMARY_CACHE_MAX_ENTRIES);
       for (const { path, lite } of parsed.entries) {
         if (!path.startsWith(below)) continue;
@@ -171,7 +171,7 @@ export class SummaryIndexFiles {
     // name that is somehow taken (the save is then skipped).
     const temporary = `${file}.${process.pid}.${(temporarySerial++).toString(36)}.tmp`;
     try {
-      const text = serializeSummaryIndex(this.#cache.summariesBelow(projectsDir, sep), summaryIndexWriter()!);
+      const text = serializeSummaryIndex(this.#cache.summariesBelow(projectsDir), summaryIndexWriter()!);
       if (Buffer.byteLength(text) > SUMMARY_INDEX_MAX_BYTES) return;
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });

@@ -198,20 +198,22 @@ export interface FloorFigures {
 
 /**
  * Measures a floor side with the same plan as the sides it is compared to: per round a fresh
- * one-call child and a steady-state child; medians over rounds.
+ * one-call child and, when `runSteady` is given, a steady-state child; medians over rounds.
+ * Without `runSteady` only first calls are measured (its `steadyMs` is then the first call's).
  */
 export async function measureFloor(
   run: () => Promise<ChildReport>,
-  runSteady: () => Promise<ChildReport>,
+  runSteady: (() => Promise<ChildReport>) | undefined,
   plan: MeasurePlan,
 ): Promise<FloorFigures> {
   const cold: ChildReport[] = [];
   const steady: ChildReport[] = [];
+  const steadyPlan = runSteady === undefined ? { ...plan, steadyCalls: 0 } : plan;
   for (let round = 0; round < plan.rounds; round++) {
     cold.push(await run());
-    if (plan.steadyCalls > 0) steady.push(await runSteady());
+    if (runSteady !== undefined && plan.steadyCalls > 0) steady.push(await runSteady());
   }
-  const { ok, error, firstCallMs, steadyMs, count } = summarize(cold, steady, plan);
+  const { ok, error, firstCallMs, steadyMs, count } = summarize(cold, steady, steadyPlan);
   return { ok, ...(error === undefined ? {} : { error }), firstCallMs, steadyMs, count };
 }
 
