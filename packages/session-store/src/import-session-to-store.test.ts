@@ -171,7 +171,7 @@ describe('importSessionToStore subagents', () => {
   });
 });
 
-describe('importSessionToStore into InMemorySessionStore (lines kept as read)', () => {
+describe('importSessionToStore into InMemorySessionStore (parsed entries kept, frozen)', () => {
   const lines = [
     '  {"type":"user","uuid":"u1","text":"caf\\u00e9","n":1.50}  ',
     '{"type":"assistant","uuid":"u2","nested":{"list":[1,{"deep":true}]},"dup":1,"dup":2}',
@@ -194,13 +194,12 @@ describe('importSessionToStore into InMemorySessionStore (lines kept as read)', 
     expect((await summaryOf(imported))[0]).toMatchObject({ sessionId: SID });
   });
 
-  it('should give copies: a loaded entry changed by the caller leaves the stored one as imported', async () => {
+  it('should hand out frozen entries: a change to a loaded entry throws and the stored one stays as imported', async () => {
     await main(lines);
     const store = new InMemorySessionStore();
     await run(store);
     const [, second] = (await store.load(key())) as unknown as { nested: { list: unknown[] } }[];
-    second?.nested.list.push('mutated');
-    expect(second?.nested.list).toContain('mutated');
+    expect(() => second?.nested.list.push('mutated')).toThrow(TypeError);
     expect(await store.load(key())).toEqual(lines.map((text) => JSON.parse(text)));
   });
 
@@ -225,7 +224,9 @@ describe('importSessionToStore into InMemorySessionStore (lines kept as read)', 
     expect(expected[1]).toEqual({ type: 'user', uuid: 'w2', t: 'a\ufffd\ufffdb' });
     const loaded = (await store.load(key())) as unknown as Record<string, unknown>[];
     expect(loaded).toEqual(expected);
-    loaded[0]!['text'] = 'changed';
+    expect(() => {
+      loaded[0]!['text'] = 'changed';
+    }).toThrow(TypeError);
     expect(await store.load(key())).toEqual(expected);
   });
 

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isUuid, locateSessionTranscript, type SessionJsonlWarning } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
-import { appendParsedLines, InMemorySessionStore } from './in-memory-session-store.js';
+import { appendParsedEntries, InMemorySessionStore } from './in-memory-session-store.js';
 import { readJsonlBatches } from './jsonl-batches.js';
 import { IMPORT_BATCH_CHARS, IMPORT_BATCH_ENTRIES } from './limits.js';
 import { quote } from './quote.js';
@@ -48,16 +48,16 @@ async function appendFile(
     onWarning,
   })) {
     const entries = batch.values as SessionStoreEntry[];
-    if (takesParsedLines(store)) appendParsedLines(store, key, entries, batch.lines);
+    if (takesParsedEntries(store)) appendParsedEntries(store, key, entries);
     else await store.append(key, entries);
   }
 }
 
 /**
  * Whether `store` is our own in-memory store with its own `append` (not a subclass that wraps
- * it), which can keep the lines the entries were parsed from instead of stringifying them again.
+ * it), which can keep the entries just parsed (freezing them) instead of copying them again.
  */
-function takesParsedLines(store: SessionStore): store is InMemorySessionStore {
+function takesParsedEntries(store: SessionStore): store is InMemorySessionStore {
   return store instanceof InMemorySessionStore && store.append === InMemorySessionStore.prototype.append;
 }
 

@@ -6,14 +6,19 @@ const key = { projectKey: 'p', sessionId: '11111111-1111-4111-8111-111111111111'
 const sub = { ...key, subpath: 'subagents/agent-a' };
 
 describe('InMemorySessionStore', () => {
-  it('should copy entries on append and on load so callers cannot mutate stored data', async () => {
+  it('should keep a copy of what the caller passed and hand out frozen entries that refuse changes', async () => {
     const store = new InMemorySessionStore();
     const entry = { type: 'user', uuid: 'u1', message: { content: 'hi' } };
     await store.append(key, [entry]);
     entry.message.content = 'changed';
     const loaded = await store.load(key);
     expect(loaded).toEqual([{ type: 'user', uuid: 'u1', message: { content: 'hi' } }]);
-    (loaded![0]!['message'] as { content: string }).content = 'again';
+    expect(() => {
+      (loaded![0]!['message'] as { content: string }).content = 'again';
+    }).toThrow(TypeError);
+    expect(() => {
+      loaded![0]!['extra'] = true;
+    }).toThrow(TypeError);
     expect(store.getEntries(key)[0]).toEqual({ type: 'user', uuid: 'u1', message: { content: 'hi' } });
   });
 
@@ -25,14 +30,35 @@ describe('InMemorySessionStore', () => {
     nested.message.content.push({ type: 'text', text: 'pushed' });
     const first = await store.load(key);
     const blocks = (first![0]!['message'] as { content: { text: string }[] }).content;
-    blocks[0]!.text = 'got-back changed';
-    blocks.length = 0;
+    expect(() => {
+      blocks[0]!.text = 'got-back changed';
+    }).toThrow(TypeError);
+    expect(() => blocks.push({ text: 'pushed' })).toThrow(TypeError);
+    expect(() => {
+      blocks.length = 0;
+    }).toThrow(TypeError);
+    first!.length = 0;
     const second = await store.load(key);
     expect(second).toEqual([
       { type: 'assistant', uuid: 'n1', message: { content: [{ type: 'text', text: 'a' }] } },
     ]);
-    expect(second![0]).not.toBe(first![0]);
     expect(store.getEntries(key)).toEqual(second);
+  });
+
+  it('should hand out the kept entries themselves in a new array each load (no copy to pay)', async () => {
+    const store = new InMemorySessionStore();
+    await store.append(key, [
+      { type: 'user', uuid: 'a' },
+      { type: 'user', uuid: 'b' },
+    ]);
+    const first = await store.load(key);
+    const second = await store.load(key);
+    expect(second).not.toBe(first);
+    expect(second![0]).toBe(first![0]);
+    first!.reverse();
+    first!.push({ type: 'user', uuid: 'c' });
+    expect((await store.load(key))!.map((entry) => entry['uuid'])).toEqual(['a', 'b']);
+    expect(structuredClone(second)).toEqual(second);
   });
 
   it('should give back entries with characters past ASCII as they were, and keep them apart from callers', async () => {
@@ -47,7 +73,9 @@ describe('InMemorySessionStore', () => {
     entry.message.content = 'changed';
     const loaded = await store.load(key);
     expect(loaded).toEqual([expected, { type: 'ascii', uuid: 'a1' }]);
-    (loaded![0]!['message'] as { content: string }).content = 'changed after load';
+    expect(() => {
+      (loaded![0]!['message'] as { content: string }).content = 'changed after load';
+    }).toThrow(TypeError);
     expect((await store.load(key))![0]).toEqual(expected);
   });
 

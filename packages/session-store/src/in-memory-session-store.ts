@@ -1,6 +1,6 @@
 import { foldSessionSummary } from './fold-session-summary.js';
+import { freezeParsedJson, frozenJsonCopy } from './frozen-json.js';
 import { checkSessionKey, isMainKey } from './session-key.js';
-import { parseStoredText, type StoredText, storedText } from './stored-text.js';
 import type {
   SessionKey,
   SessionListSubkeysKey,
@@ -11,25 +11,20 @@ import type {
 } from './types.js';
 
 /**
- * The importer's way into an {@link InMemorySessionStore}: appends entries together with the JSON
- * text each was parsed from (`JSON.parse(lines[i])` gave `entries[i]`), keeping the lines as the
- * entries' texts instead of stringifying them again. A function of this module, set by the class
- * itself, so the class's type stays the official one. Package-internal: not exported from the
- * package's entry.
+ * The importer's way into an {@link InMemorySessionStore}: appends entries that `JSON.parse` has
+ * just made and that nothing else holds, so the store freezes and keeps them instead of copying
+ * them. A function of this module, set by the class itself, so the class's type stays the
+ * official one. Package-internal: not exported from the package's entry.
  */
-export let appendParsedLines: (
+export let appendParsedEntries: (
   store: InMemorySessionStore,
   key: SessionKey,
   entries: SessionStoreEntry[],
-  lines: StoredText[],
 ) => void;
 
-/**
- * Entries are kept as their JSON texts (ASCII as strings, others as UTF-8 bytes): a copy in
- * (stringify) and out (parse) that nothing can reach into.
- */
+/** A transcript's entries, each deeply frozen (see frozen-json.ts), and when it last changed. */
 interface StoredTranscript {
-  texts: StoredText[];
+  entries: SessionStoreEntry[];
   mtime: number;
 }
 
@@ -46,33 +41,31 @@ function checkEntries(entries: unknown): SessionStoreEntry[] {
   return entries as SessionStoreEntry[];
 }
 
-/** Each entry's JSON text; throws a `TypeError` for an entry that has none (`undefined`, a function). */
-function entryTexts(batch: readonly SessionStoreEntry[]): StoredText[] {
-  return batch.map((entry, index) => {
-    const text = JSON.stringify(entry) as string | undefined;
-    if (text === undefined) throw new TypeError(`entries[${index}] is not a JSON value`);
-    return storedText(text);
-  });
-}
-
 /**
- * Fresh objects for the stored texts, one `JSON.parse` per entry (measured on a 5 MB real-CLI
- * transcript: 6-10x faster than one parse of the texts joined into an array).
+ * Deeply frozen copies of the batch, as a JSON round trip gives them; throws a `TypeError` for an
+ * entry that has no JSON text (`undefined`, a function, a cycle) before anything is kept.
  */
-function parseTexts(texts: readonly StoredText[]): SessionStoreEntry[] {
-  const entries = new Array<SessionStoreEntry>(texts.length);
-  for (let i = 0; i < texts.length; i++) entries[i] = parseStoredText(texts[i]!) as SessionStoreEntry;
-  return entries;
+function frozenCopies(batch: readonly SessionStoreEntry[]): SessionStoreEntry[] {
+  const copies = new Array<SessionStoreEntry>(batch.length);
+  for (let i = 0; i < batch.length; i++) {
+    const copy = frozenJsonCopy(batch[i]);
+    if (copy === undefined) throw new TypeError(`entries[${i}] is not a JSON value`);
+    copies[i] = copy as SessionStoreEntry;
+  }
+  return copies;
 }
 
 /**
  * The reference {@link SessionStore}: everything in process memory, all optional methods
  * implemented, passes the whole conformance suite. For tests and development; data is gone when
- * the process exits. Entries are copied on the way in and out: kept as their JSON text
- * (`JSON.stringify` on append, `JSON.parse` on load), so JSON rules apply (`undefined`
- * fields dropped, a `Date` becomes its ISO string), as in a transcript file; cheaper than
- * `structuredClone` both ways and smaller in memory. A text with characters outside ASCII is
- * kept as its UTF-8 bytes, half what V8 would take for it as a string.
+ * the process exits.
+ *
+ * What a caller passes or gets back cannot change what is stored: `append` keeps a deeply frozen
+ * copy of each entry, equal to what a JSON round trip gives (`undefined` fields dropped, a `Date`
+ * becomes its ISO string, as in a transcript file; strings are shared, not copied), and `load`
+ * hands out a new array of those frozen entries, at no copying cost. Changing a loaded entry
+ * throws a `TypeError` in strict mode (and does nothing otherwise); copy it to change it
+ * (`structuredClone` gives a mutable copy).
  *
  * mtimes come from a strictly increasing millisecond clock; summaries are folded on each main
  * append with {@link foldSessionSummary}; deleting a main key (or an empty subpath) removes the
@@ -116,27 +109,28 @@ export class InMemorySessionStore implements SessionStore {
     if (sessions.size === 0) this.#projects.delete(key.projectKey);
   }
 
-  /** Appends copies of `entries` under `key`; an empty list is a no-op that creates nothing. */
+  /** Appends frozen copies of `entries` under `key`; an empty list is a no-op that creates nothing. */
   async append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void> {
     checkSessionKey(key);
     const batch = checkEntries(entries);
     if (batch.length === 0) return;
-    this.#store(key, batch, entryTexts(batch));
+    this.#store(key, frozenCopies(batch));
   }
 
   static {
-    appendParsedLines = (store, key, entries, lines) => {
+    appendParsedEntries = (store, key, entries) => {
       checkSessionKey(key);
-      if (entries.length > 0) store.#store(key, entries, lines);
+      if (entries.length > 0) store.#store(key, entries.map(freezeParsedJson));
     };
   }
 
-  #store(key: SessionKey, batch: readonly SessionStoreEntry[], texts: readonly StoredText[]): void {
+  /** Keeps `batch`, whose entries are deeply frozen and held by nothing else. */
+  #store(key: SessionKey, batch: readonly SessionStoreEntry[]): void {
     const session = this.#session(key, true)!;
     const mtime = this.#tick();
     if (isMainKey(key)) {
-      if (session.main === undefined) session.main = { texts: [], mtime };
-      for (const text of texts) session.main.texts.push(text);
+      if (session.main === undefined) session.main = { entries: [], mtime };
+      for (const entry of batch) session.main.entries.push(entry);
       session.main.mtime = mtime;
       session.summary = foldSessionSummary(session.summary, key, batch, { mtime });
       return;
@@ -144,18 +138,21 @@ export class InMemorySessionStore implements SessionStore {
     const subpath = key.subpath as string;
     let transcript = session.subkeys.get(subpath);
     if (transcript === undefined) {
-      transcript = { texts: [], mtime };
+      transcript = { entries: [], mtime };
       session.subkeys.set(subpath, transcript);
     }
-    for (const text of texts) transcript.texts.push(text);
+    for (const entry of batch) transcript.entries.push(entry);
     transcript.mtime = mtime;
   }
 
-  /** A copy of everything appended under `key`, or `null` when never written. */
+  /**
+   * Everything appended under `key`, in order, or `null` when never written: a new array (the
+   * caller may reorder or extend it) of the stored entries, which are deeply frozen.
+   */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
     checkSessionKey(key);
     const transcript = this.#transcript(key);
-    return transcript === undefined ? null : parseTexts(transcript.texts);
+    return transcript === undefined ? null : transcript.entries.slice();
   }
 
   /** The project's main transcripts with their mtimes (sessions with only subagent entries are not listed). */
@@ -197,10 +194,10 @@ export class InMemorySessionStore implements SessionStore {
     return [...(this.#session(key, false)?.subkeys.keys() ?? [])];
   }
 
-  /** Test helper: a copy of the entries under `key`, `[]` when none. */
+  /** Test helper: the (deeply frozen) entries under `key` in a new array, `[]` when none. */
   getEntries(key: SessionKey): SessionStoreEntry[] {
     const transcript = this.#transcript(key);
-    return transcript === undefined ? [] : parseTexts(transcript.texts);
+    return transcript === undefined ? [] : transcript.entries.slice();
   }
 
   /** Test helper: the number of main transcripts stored, over all projects. */

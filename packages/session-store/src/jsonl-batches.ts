@@ -1,7 +1,6 @@
 import { closeSync, constants, openSync } from 'node:fs';
 import { LineCursor, type SessionJsonlWarning } from '@ccsdk/session-jsonl';
 import { IMPORT_READ_CHUNK_BYTES } from './limits.js';
-import { type StoredText, storedLine } from './stored-text.js';
 
 /** How {@link readJsonlBatches} cuts batches. */
 export interface JsonlBatchOptions {
@@ -13,14 +12,9 @@ export interface JsonlBatchOptions {
   readonly onWarning: (warning: SessionJsonlWarning) => void;
 }
 
-/** One batch of {@link readJsonlBatches}: the parsed values and, index for index, the line each was parsed from. */
+/** One batch of {@link readJsonlBatches}: the values its lines parsed to, fresh and held by nothing else. */
 export interface JsonlBatch {
   readonly values: unknown[];
-  /**
-   * `lines[i]` is the JSON text `values[i]` was parsed from, as the in-memory store keeps it (see
-   * {@link StoredText}): a string or a copy of its bytes, which the reader keeps no hold of.
-   */
-  readonly lines: StoredText[];
 }
 
 /** Bytes up to and including the space may start a blank line; a JSON value never starts with one after trimming. */
@@ -28,7 +22,7 @@ const SPACE = 0x20;
 
 /**
  * Streams a JSONL file as batches of parsed JSON values (any value, primitives included) with
- * their line texts, in file order. Blank lines are skipped silently; lines that do not parse are skipped and
+ * in file order. Blank lines are skipped silently; lines that do not parse are skipped and
  * reported. A batch ends at `batchEntries` values or `batchChars` of line text, whichever comes
  * first; a single longer line is still read whole. Memory: one batch, one line, one read chunk
  * (pooled by session-jsonl's {@link LineCursor}, read synchronously between the caller's awaits).
@@ -42,7 +36,6 @@ export async function* readJsonlBatches(
   const cursor = new LineCursor(fd, { chunkBytes: IMPORT_READ_CHUNK_BYTES });
   try {
     let values: unknown[] = [];
-    let lines: StoredText[] = [];
     let batchChars = 0;
     while (cursor.next()) {
       const { bytes, start, end } = cursor;
@@ -51,7 +44,6 @@ export async function* readJsonlBatches(
       if ((first === undefined || first <= SPACE) && text.trim() === '') continue;
       try {
         values.push(JSON.parse(text));
-        lines.push(storedLine(text, bytes, start, end));
         batchChars += text.length;
       } catch {
         options.onWarning({
@@ -63,13 +55,12 @@ export async function* readJsonlBatches(
         continue;
       }
       if (values.length >= options.batchEntries || batchChars >= options.batchChars) {
-        yield { values, lines };
+        yield { values };
         values = [];
-        lines = [];
         batchChars = 0;
       }
     }
-    if (values.length > 0) yield { values, lines };
+    if (values.length > 0) yield { values };
   } finally {
     cursor.close();
     closeSync(fd);

@@ -8,6 +8,7 @@ import {
   sessionInfoFromSummary,
 } from '@ccsdk/session-jsonl';
 import { foldSessionSummary } from './fold-session-summary.js';
+import { ownedJson } from './frozen-json.js';
 import { normalizeMtime } from './mtime.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';
@@ -62,6 +63,19 @@ export async function getSessionInfoFromStore(
   });
 }
 
+/**
+ * `messages` with the parts they share with loaded entries (`message`, `origin`) made the
+ * caller's own where the store froze them (see {@link ownedJson}), so that a caller may change
+ * what it got, as it may with messages read from a file.
+ */
+export function ownedMessages(messages: SessionMessage[]): SessionMessage[] {
+  for (const message of messages) {
+    message.message = ownedJson(message.message);
+    if (message.origin !== undefined) message.origin = ownedJson(message.origin);
+  }
+  return messages;
+}
+
 /** `getSessionMessages` over a store: the same chain walk as on disk, over the loaded entries. `[]` when unknown. */
 export async function getSessionMessagesFromStore(
   store: SessionStore,
@@ -72,5 +86,7 @@ export async function getSessionMessagesFromStore(
   if (!isUuid(sessionId)) return [];
   const entries = await store.load({ projectKey: project.projectKey, sessionId });
   if (!Array.isArray(entries)) return [];
-  return messagesFromEntries(entries, { mode: 'main', parentToolUseId: null, parentAgentId: null, ...page });
+  return ownedMessages(
+    messagesFromEntries(entries, { mode: 'main', parentToolUseId: null, parentAgentId: null, ...page }),
+  );
 }

@@ -15,6 +15,7 @@ import {
   getSessionInfo,
   getSessionMessages,
   getSubagentMessages,
+  getSubagentMetadata,
   listSessions,
   listSubagents,
 } from './session-readers.js';
@@ -226,6 +227,35 @@ describe('store-backed info and messages', () => {
       ['user', 'toolu_1'],
       ['assistant', 'toolu_1'],
     ]);
+  });
+
+  it("should hand out messages and metadata the caller may change, leaving the store's frozen entries as they were", async () => {
+    const store = await seeded();
+    const sub = { projectKey, sessionId: A, subpath: 'subagents/agent-x1' };
+    await store.append(sub, [
+      { type: 'agent_metadata', toolUseId: 'toolu_1', detail: { tags: ['a'] } },
+      { ...conversation(A, 'sub task')[0], origin: { kind: 'task' } } as SessionStoreEntry,
+    ]);
+    const before = { main: await store.load({ projectKey, sessionId: A }), sub: await store.load(sub) };
+    const snapshot = JSON.stringify(before);
+
+    const [first] = await getSessionMessages(A, { sessionStore: store, dir });
+    (first!.message as { content: string }).content = 'changed by the caller';
+    const [subFirst] = await getSubagentMessages(A, 'x1', { sessionStore: store, dir });
+    (subFirst!.message as { content: string }).content = 'changed too';
+    (subFirst!.origin as { kind: string }).kind = 'changed';
+    const meta = (await getSubagentMetadata(A, 'x1', { sessionStore: store, dir })) as {
+      detail: { tags: string[] };
+    };
+    meta.detail.tags.push('b');
+
+    expect(
+      JSON.stringify({ main: await store.load({ projectKey, sessionId: A }), sub: await store.load(sub) }),
+    ).toBe(snapshot);
+    expect((await getSessionMessages(A, { sessionStore: store, dir }))[0]!.message).toEqual({
+      role: 'user',
+      content: 'First session',
+    });
   });
 });
 

@@ -1,7 +1,9 @@
 import { isAgentId, isUuid, messagesFromEntries, type SessionMessage } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
+import { ownedJson } from './frozen-json.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';
+import { ownedMessages } from './store-readers.js';
 import type { SessionStore, SessionStoreEntry } from './types.js';
 
 const AGENT_PREFIX = 'agent-';
@@ -64,7 +66,7 @@ function splitMetadata(entries: readonly SessionStoreEntry[]): {
   let meta: Record<string, unknown> | undefined;
   for (const entry of entries) {
     if (typeof entry === 'object' && entry !== null && entry.type === 'agent_metadata') {
-      const { type: _type, ...rest } = entry;
+      const { type: _type, ...rest } = ownedJson(entry);
       meta = rest;
     } else transcript.push(entry);
   }
@@ -85,13 +87,15 @@ export async function getSubagentMessagesFromStore(
   const { transcript, meta } = splitMetadata(entries);
   const toolUseId = meta?.['toolUseId'];
   const parentAgentId = meta?.['parentAgentId'];
-  return messagesFromEntries(transcript, {
-    mode: 'subagent',
-    includeSystemMessages: false,
-    parentToolUseId: typeof toolUseId === 'string' ? toolUseId : null,
-    parentAgentId: typeof parentAgentId === 'string' ? parentAgentId : null,
-    ...page,
-  });
+  return ownedMessages(
+    messagesFromEntries(transcript, {
+      mode: 'subagent',
+      includeSystemMessages: false,
+      parentToolUseId: typeof toolUseId === 'string' ? toolUseId : null,
+      parentAgentId: typeof parentAgentId === 'string' ? parentAgentId : null,
+      ...page,
+    }),
+  );
 }
 
 /** `getSubagentMetadata` over a store: the last `agent_metadata` entry without its `type`, or `undefined`. */
