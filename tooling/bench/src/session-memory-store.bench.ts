@@ -1,6 +1,6 @@
 /**
  * `importSessionToStore()` of one ~5 MB transcript into each SDK's own `InMemorySessionStore`,
- * and `load()` of it back, ours against the official `@anthropic-ai/claude-agent-sdk` 0.3.332 in
+ * `append()` of its entries and `load()` of it back, ours against the official `@anthropic-ai/claude-agent-sdk` 0.3.332 in
  * the same run, on two transcripts: the template one (session-corpus.ts) and one replicated from
  * a transcript the real CLI wrote (corpus-real-cli.ts). Every figure comes from fresh plain-node
  * children (`session-memory-store-child.mjs`) in rounds that alternate which side goes first.
@@ -70,7 +70,7 @@ const benchmark: Benchmark = {
         const sessionId = await writeTranscript(kind, configDir, dir);
         const projectKey = realpathSync(dir).replace(/[^a-zA-Z0-9]/g, '-');
         const bytes = statSync(join(configDir, 'projects', projectKey, `${sessionId}.jsonl`)).size;
-        for (const op of ['import', 'load'] as const) {
+        for (const op of ['import', 'append', 'load'] as const) {
           const figures = await measureCase(
             (side, calls) => runBenchChild(CHILD, [side, op, configDir, dir, sessionId, String(calls)]),
             PLAN,
@@ -92,7 +92,7 @@ const benchmark: Benchmark = {
       columns: ['corpus', 'op', 'transcript MB', 'entries', ...FIGURE_COLUMNS],
       rows,
       notes: [
-        'import: importSessionToStore(id, new InMemorySessionStore(), { dir, includeSubagents: false }), each side with its own SDK and store; the store keeps every entry. load: one load() of that transcript from the store it was imported into.',
+        "import: importSessionToStore(id, new InMemorySessionStore(), { dir, includeSubagents: false }), each side with its own SDK and store; the store keeps every entry. append: the transcript's entries (parsed before the timing) appended to a new store in batches of 500. load: one load() of that transcript from the store it was imported into.",
         ...figureNotes(() => PLAN, [1]),
         'results: digest of the loaded entries (count, first and last uuid), compared between the sides.',
         'corpora: template (session-corpus.ts generateLongTranscript) and real-cli (one transcript the real CLI 2.1.332 wrote, replicated with fresh uuids to 5.1 MB; corpus-real-cli.ts).',
