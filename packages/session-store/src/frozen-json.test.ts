@@ -169,6 +169,24 @@ describe('freezeParsedJson', () => {
     }).toThrow(TypeError);
     expect(freezeParsedJson('text')).toBe('text');
   });
+
+  it('should never follow a key someone added to Object.prototype', () => {
+    const polluting = { mine: true };
+    Object.defineProperty(Object.prototype, 'pollutedForTest', {
+      value: polluting,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      const parsed = JSON.parse('{"a":{"b":1}}');
+      freezeParsedJson(parsed);
+      expect(deeplyFrozen(parsed.a)).toBe(true);
+      expect(Object.isFrozen(polluting)).toBe(false);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)['pollutedForTest'];
+    }
+  });
 });
 
 describe('ownedJson', () => {
