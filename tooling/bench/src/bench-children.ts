@@ -222,11 +222,11 @@ export function figureCells(figures: CaseFigures): string[] {
   const { ours, official, floorRssMiB } = figures;
   const aboveFloor = (side: SideFigures) => side.peakRssMiB - floorRssMiB;
   return [
-    `${fmt(ours.firstCallMs, 1)} / ${fmt(official.firstCallMs, 1)}`,
+    `${fmtMs(ours.firstCallMs)} / ${fmtMs(official.firstCallMs)}`,
     fmt(official.firstCallMs / ours.firstCallMs, 1),
-    `${fmt(ours.steadyMs, 1)} / ${fmt(official.steadyMs, 1)}`,
+    `${fmtMs(ours.steadyMs)} / ${fmtMs(official.steadyMs)}`,
     fmt(official.steadyMs / ours.steadyMs, 1),
-    `${fmt(ours.steadyMedianMs, 1)} / ${fmt(official.steadyMedianMs, 1)} (${fmt(official.steadyMedianMs / ours.steadyMedianMs, 1)})`,
+    `${fmtMs(ours.steadyMedianMs)} / ${fmtMs(official.steadyMedianMs)} (${fmt(official.steadyMedianMs / ours.steadyMedianMs, 1)})`,
     `${fmt(ours.peakRssMiB)} / ${fmt(official.peakRssMiB)} / ${fmt(floorRssMiB)}`,
     fmt(ours.peakRssMiB / official.peakRssMiB, 2),
     `${fmt(aboveFloor(ours))} / ${fmt(aboveFloor(official))}`,
@@ -281,4 +281,12 @@ export function selectedSizes(envName: string, defaults: readonly number[]): num
 /** Formats a number with `digits` decimals. */
 export function fmt(value: number, digits = 0): string {
   return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+}
+
+/** Below this many ms a time is printed to the µs ({@link fmtMs}): 0.1 ms. */
+const SUB_TENTH_MS = 0.1;
+
+/** A time in ms: one decimal, or three (to the µs) below {@link SUB_TENTH_MS}, so a µs-scale call does not print as 0.0. */
+export function fmtMs(value: number): string {
+  return fmt(value, Math.abs(value) < SUB_TENTH_MS ? 3 : 1);
 }
