@@ -107,16 +107,21 @@ function copyObject(value: object, key: string, ancestors: unknown[], depth: num
   for (const name of Object.keys(source)) {
     const item = copyValue(source[name], name, ancestors, depth + 1);
     if (item === undefined) continue;
-    if (name === '__proto__') {
-      Object.defineProperty(copy, name, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else copy[name] = item;
+    setOwn(copy, name, item);
   }
   return Object.freeze(copy);
+}
+
+/** Sets `target[name]` as an own data property, as `JSON.parse` does: a `__proto__` key too, without touching the prototype. */
+function setOwn(target: Record<string, unknown>, name: string, item: unknown): void {
+  if (name === '__proto__') {
+    Object.defineProperty(target, name, {
+      value: item,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else target[name] = item;
 }
 
 /** `value` as `JSON.stringify` then `JSON.parse` give it at property `key` of its holder, frozen. */
@@ -146,14 +151,7 @@ function mutableCopy(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const name of Object.keys(value)) {
     const item = mutableCopy((value as Record<string, unknown>)[name]);
-    if (name === '__proto__') {
-      Object.defineProperty(copy, name, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else copy[name] = item;
+    setOwn(copy, name, item);
   }
   return copy;
 }
