@@ -31,8 +31,8 @@ const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'session-memory-stor
 /** The transcript size, as in the issue: 5.1 MB. */
 const TRANSCRIPT_BYTES = 5.1 * MB_BYTES;
 
-/** Rounds and calls: 7 rounds (medians of 7), a few calls per steady child. */
-const PLAN: MeasurePlan = { rounds: 7, steadyCalls: 5, warmupCalls: 1 };
+/** Rounds and calls: 11 rounds (medians of 11: single runs vary ±15% on a shared 2-core machine), a few calls per steady child. */
+const PLAN: MeasurePlan = { rounds: 11, steadyCalls: 5, warmupCalls: 1 };
 
 /** Writes the transcript of `kind` under `<configDir>/projects/<key of dir>/`; returns its session id. */
 async function writeTranscript(kind: CorpusKind, configDir: string, dir: string): Promise<string> {
