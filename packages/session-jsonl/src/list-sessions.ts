@@ -109,7 +109,7 @@ export async function listSessions(options: ListSessionsOptions = {}): Promise<S
     }
     return true;
   });
-  summaryIndexFiles.adopt(projectsDir);
+  await summaryIndexFiles.adopt(projectsDir);
   const accepted =
     limit === undefined
       ? await readAll(candidates, includeProgrammatic)

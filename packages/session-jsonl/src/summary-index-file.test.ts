@@ -65,10 +65,10 @@ function writeSessions(count: number): string[] {
 }
 
 /** What another process would start with: an empty cache over the real reader, counting reads, and its index files. */
-function newProcess() {
+function newProcess(maxEntries = 100, maxBytes = 1 << 20) {
   const { cache, reads } = countingCache(() => Date.now(), {
-    maxEntries: 100,
-    maxBytes: 1 << 20,
+    maxEntries,
+    maxBytes,
     settledMs: SUMMARY_CACHE_SETTLED_MS,
   });
   return { cache, reads, files: new SummaryIndexFiles(cache) };
@@ -78,10 +78,66 @@ function indexedPaths(): string[] {
   const parsed = parseSummaryIndex(
     readFileSync(summaryIndexFile(temp.projectsDir), 'utf8'),
     summaryIndexWriter()!,
-    100,
+    100_000,
   );
   return parsed.entries.map((entry) => entry.path).sort();
 }
+
+/** An index of `rows` made-up entries under the projects folder (transcripts that do not exist), written where a listing looks. */
+function writeLargeIndex(rows: number): void {
+  const entries = Array.from({ length: rows }, (_, n) => ({
+    path: join(temp.projectsDir, '-big', `${uuid(n + 1)}.jsonl`),
+    lite: {
+      data: { firstPrompt: `made-up prompt ${n}`, started: true },
+      stamp: { dev: 1, ino: n + 1, size: 100, mtimeMs: 1_000, ctimeMs: 1_000 },
+    },
+  }));
+  mkdirSync(dirname(summaryIndexFile(temp.projectsDir)), { recursive: true });
+  writeFileSync(summaryIndexFile(temp.projectsDir), serializeSummaryIndex(entries, summaryIndexWriter()!));
+}
+
+/** Counts the event loop's turns while `work` runs. */
+async function turnsDuring(work: Promise<void>, onTurn: () => void = () => undefined): Promise<number> {
+  let done = false;
+  let turns = 0;
+  const turn = (): void => {
+    if (done) return;
+    turns++;
+    onTurn();
+    setImmediate(turn);
+  };
+  setImmediate(turn);
+  await work;
+  done = true;
+  return turns;
+}
+
+describe('adopting a large index', () => {
+  it('should give the event loop turns while it checks the rows, and share one adoption between callers', async () => {
+    writeLargeIndex(30_000);
+    const later = newProcess();
+    const adopting = later.files.adopt(temp.projectsDir);
+    expect(later.files.adopt(temp.projectsDir)).toBe(adopting);
+    expect(await turnsDuring(adopting)).toBeGreaterThan(1);
+    expect([...later.cache.summariesBelow(temp.projectsDir)]).toHaveLength(100);
+    expect(later.reads).toEqual([]);
+  });
+
+  it('should write a summary read while the adoption ran, at the next save', async () => {
+    const [path] = writeSessions(1);
+    writeLargeIndex(30_000);
+    const later = newProcess(50_000, 1 << 30);
+    let readDuring = false;
+    await turnsDuring(later.files.adopt(temp.projectsDir), () => {
+      if (readDuring) return;
+      readDuring = true;
+      expect(later.cache.read(path!)?.data.firstPrompt).toBe('prompt 1');
+    });
+    expect(readDuring).toBe(true);
+    await later.files.save(temp.projectsDir);
+    expect(indexedPaths()).toContain(path);
+  });
+});
 
 describe('summary index on disk', () => {
   it('should let a new process list unchanged transcripts without reading one', async () => {
@@ -94,7 +150,7 @@ describe('summary index on disk', () => {
     expect(indexedPaths()).toEqual([...paths].sort());
 
     const later = newProcess();
-    later.files.adopt(temp.projectsDir);
+    await later.files.adopt(temp.projectsDir);
     const summaries = paths.map((path) => later.cache.read(path)?.data.firstPrompt);
     expect(later.reads).toEqual([]);
     expect(summaries).toEqual(paths.map((_, n) => `prompt ${n + 1}`));
@@ -108,14 +164,14 @@ describe('summary index on disk', () => {
     vi.setSystemTime(Date.now() + 10 * SUMMARY_CACHE_SETTLED_MS);
 
     const later = newProcess();
-    later.files.adopt(temp.projectsDir);
+    await later.files.adopt(temp.projectsDir);
     expect(later.cache.read(changed!)?.data.firstPrompt).toBe('rewritten since');
     expect(later.cache.read(unchanged!)?.data.firstPrompt).toBe('prompt 2');
     expect(later.reads).toEqual([changed]);
     await later.files.save(temp.projectsDir);
 
     const third = newProcess();
-    third.files.adopt(temp.projectsDir);
+    await third.files.adopt(temp.projectsDir);
     expect(third.cache.read(changed!)?.data.firstPrompt).toBe('rewritten since');
     expect(third.reads).toEqual([]);
   });
@@ -156,7 +212,7 @@ describe('summary index on disk', () => {
     expect(existsSync(summaryIndexFile(temp.projectsDir))).toBe(true);
     vi.stubEnv(SUMMARY_INDEX_ENV, 'FALSE');
     const later = newProcess();
-    later.files.adopt(temp.projectsDir);
+    await later.files.adopt(temp.projectsDir);
     later.cache.read(paths[0]!);
     expect(later.reads).toEqual([paths[0]]);
   });
@@ -190,7 +246,7 @@ describe('summary index on disk', () => {
     mkdirSync(dirname(summaryIndexFile(temp.projectsDir)));
     writeFileSync(summaryIndexFile(temp.projectsDir), text);
     const fresh = newProcess();
-    fresh.files.adopt(temp.projectsDir);
+    await fresh.files.adopt(temp.projectsDir);
     expect(fresh.cache.size).toBe(1);
     expect(fresh.cache.read(path!)?.data.firstPrompt).toBe('prompt 1');
     expect(fresh.reads).toEqual([path]);
@@ -202,7 +258,7 @@ describe('summary index on disk', () => {
     await listSessions({ configDir: temp.configDir });
     truncateSync(summaryIndexFile(temp.projectsDir), SUMMARY_INDEX_MAX_BYTES + 1);
     const later = newProcess();
-    later.files.adopt(temp.projectsDir);
+    await later.files.adopt(temp.projectsDir);
     expect(later.cache.size).toBe(0);
     expect(later.cache.read(path!)?.data.firstPrompt).toBe('prompt 1');
   });

@@ -9,7 +9,8 @@ import {
 import { readSmallFile } from './small-file.js';
 import { folderPrefix, type SummaryCache, summaryCache } from './summary-cache.js';
 import { SUMMARY_FOLD_REVISION } from './summary-fold.js';
-import { parseSummaryIndex, serializeSummaryIndex } from './summary-index.js';
+import { SummaryIndexEntries, serializeSummaryIndex, summaryIndexRows } from './summary-index.js';
+import { forEachInSlices } from './yield-slices.js';
 
 /**
  * The summary index of a config dir, on disk: `<config dir>/ccsdk/session-summaries.json`, beside
@@ -130,29 +131,53 @@ export class SummaryIndexFiles {
    * when the cache holds summaries the file lacks).
    */
   readonly #syncedAt = new Map<string, number>();
+  /** Per projects folder: the adoption under way. */
+  readonly #adopting = new Map<string, Promise<void>>();
 
   constructor(cache: SummaryCache) {
     this.#cache = cache;
   }
 
-  /** Adopts the index of `projectsDir`'s config dir into the cache, the first time it is asked for. */
-  adopt(projectsDir: string): void {
-    if (this.#syncedAt.has(projectsDir) || !summaryIndexEnabled()) return;
+  /**
+   * Adopts the index of `projectsDir`'s config dir into the cache, the first time it is asked for
+   * (callers at the same time share one adoption). The rows are checked and adopted in slices of
+   * `SYNC_SLICE_MS`, so only the parse of the document holds the event loop.
+   */
+  adopt(projectsDir: string): Promise<void> {
+    if (this.#syncedAt.has(projectsDir) || !summaryIndexEnabled()) return Promise.resolve();
+    let adopting = this.#adopting.get(projectsDir);
+    if (adopting === undefined) {
+      adopting = this.#adoptOnce(projectsDir).finally(() => this.#adopting.delete(projectsDir));
+      this.#adopting.set(projectsDir, adopting);
+    }
+    return adopting;
+  }
+
+  async #adoptOnce(projectsDir: string): Promise<void> {
+    const changesBefore = this.#cache.changes;
     // Summaries kept before (read while the index was off): written even when nothing changes
     // after, unless the file holds each of them.
     const keptBefore = [...this.#cache.summariesBelow(projectsDir)].map(({ path }) => path);
     const text = readIndexText(summaryIndexFile(projectsDir));
     const indexed = new Set<string>();
-    if (text !== undefined) {
+    const document = text === undefined ? undefined : summaryIndexRows(text, summaryIndexWriter()!);
+    if (document !== undefined && 'rows' in document) {
+      const collected = new SummaryIndexEntries(SUMMARY_CACHE_MAX_ENTRIES);
+      await forEachInSlices(document.rows, (row) => {
+        collected.add(row);
+        return true;
+      });
       const below = folderPrefix(projectsDir);
-      const parsed = parseSummaryIndex(text, summaryIndexWriter()!, SUMMARY_CACHE_MAX_ENTRIES);
-      for (const { path, lite } of parsed.entries) {
-        if (!path.startsWith(below)) continue;
-        this.#cache.adopt(path, lite);
-        if (keptBefore.length > 0) indexed.add(path);
-      }
+      await forEachInSlices(collected.entries, ({ path, lite }) => {
+        if (path.startsWith(below)) {
+          this.#cache.adopt(path, lite);
+          if (keptBefore.length > 0) indexed.add(path);
+        }
+        return true;
+      });
     }
-    const unwritten = keptBefore.some((path) => !indexed.has(path));
+    // A summary kept or dropped while this ran (another caller's read) may not be in the file.
+    const unwritten = keptBefore.some((path) => !indexed.has(path)) || this.#cache.changes !== changesBefore;
     this.#syncedAt.set(projectsDir, unwritten ? Number.NaN : this.#cache.changes);
   }
 

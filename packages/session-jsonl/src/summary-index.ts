@@ -27,8 +27,8 @@ export interface IndexedSummary {
 export interface ParsedSummaryIndex {
   readonly entries: IndexedSummary[];
   readonly skipped: number;
-  /** Why the whole document was not used, when it was not: `malformed` or `other-writer`. */
-  readonly rejected?: 'malformed' | 'other-writer';
+  /** Why the whole document was not used, when it was not. */
+  readonly rejected?: SummaryIndexRejection;
 }
 
 /**
@@ -96,39 +96,79 @@ function entryOf(value: unknown): IndexedSummary | undefined {
   return { path, lite: { data, stamp: { dev, ino, size, mtimeMs, ctimeMs } } };
 }
 
+/** Why a whole index document is not used: not JSON or not of this format, or of another writer. */
+export type SummaryIndexRejection = 'malformed' | 'other-writer';
+
 /**
- * The entries of an index document written by `writer`. Never throws: a document that is not
- * JSON, not of this format or of another writer gives none; an entry that is not
- * `[path, dev, ino, size, mtimeMs, ctimeMs, data]` with a fold's fields is skipped; at most
- * `maxEntries` are taken, and a path given twice keeps its last entry.
+ * The rows of an index document written by `writer`, each still to be checked
+ * ({@link SummaryIndexEntries}), or why the document is not used. Never throws.
  */
-export function parseSummaryIndex(text: string, writer: string, maxEntries: number): ParsedSummaryIndex {
+export function summaryIndexRows(
+  text: string,
+  writer: string,
+): { readonly rows: readonly unknown[] } | { readonly rejected: SummaryIndexRejection } {
   let document: unknown;
   try {
     document = JSON.parse(text);
   } catch {
-    return { entries: [], skipped: 0, rejected: 'malformed' };
+    return { rejected: 'malformed' };
   }
-  if (typeof document !== 'object' || document === null)
-    return { entries: [], skipped: 0, rejected: 'malformed' };
+  if (typeof document !== 'object' || document === null) return { rejected: 'malformed' };
   const { format, writer: writtenBy, entries } = document as Record<string, unknown>;
-  if (format !== SUMMARY_INDEX_FORMAT || !Array.isArray(entries)) {
-    return { entries: [], skipped: 0, rejected: 'malformed' };
+  if (format !== SUMMARY_INDEX_FORMAT || !Array.isArray(entries)) return { rejected: 'malformed' };
+  if (writtenBy !== writer) return { rejected: 'other-writer' };
+  return { rows: entries };
+}
+
+/**
+ * The entries of an index's rows, checked one row at a time (so a caller can give the event loop
+ * a turn between rows): a row that is not `[path, dev, ino, size, mtimeMs, ctimeMs, data]` with a
+ * fold's fields is skipped; a path given twice keeps its last entry; past `maxEntries` the
+ * earliest are dropped.
+ */
+export class SummaryIndexEntries {
+  readonly #byPath = new Map<string, IndexedSummary>();
+  readonly #maxEntries: number;
+  #skipped = 0;
+
+  constructor(maxEntries: number) {
+    this.#maxEntries = maxEntries;
   }
-  if (writtenBy !== writer) return { entries: [], skipped: 0, rejected: 'other-writer' };
-  const byPath = new Map<string, IndexedSummary>();
-  let skipped = 0;
-  for (const raw of entries) {
-    const entry = entryOf(raw);
+
+  /** Checks `row` and keeps its entry, or counts it as skipped. */
+  add(row: unknown): void {
+    const entry = entryOf(row);
     if (entry === undefined) {
-      skipped++;
-      continue;
+      this.#skipped++;
+      return;
     }
-    byPath.delete(entry.path);
-    byPath.set(entry.path, entry);
-    if (byPath.size > maxEntries) byPath.delete(byPath.keys().next().value as string);
+    this.#byPath.delete(entry.path);
+    this.#byPath.set(entry.path, entry);
+    if (this.#byPath.size > this.#maxEntries) this.#byPath.delete(this.#byPath.keys().next().value as string);
   }
-  return { entries: [...byPath.values()], skipped };
+
+  /** The kept entries, in the order of their last row. */
+  get entries(): IndexedSummary[] {
+    return [...this.#byPath.values()];
+  }
+
+  /** Rows skipped as malformed. */
+  get skipped(): number {
+    return this.#skipped;
+  }
+}
+
+/**
+ * The entries of an index document written by `writer`, in one go. Never throws: a document that
+ * is not JSON, not of this format or of another writer gives none; rows as
+ * {@link SummaryIndexEntries} takes them.
+ */
+export function parseSummaryIndex(text: string, writer: string, maxEntries: number): ParsedSummaryIndex {
+  const document = summaryIndexRows(text, writer);
+  if ('rejected' in document) return { entries: [], skipped: 0, rejected: document.rejected };
+  const collected = new SummaryIndexEntries(maxEntries);
+  for (const row of document.rows) collected.add(row);
+  return { entries: collected.entries, skipped: collected.skipped };
 }
 
 /** The index document of `entries`, written by `writer`: what {@link parseSummaryIndex} reads back. */
