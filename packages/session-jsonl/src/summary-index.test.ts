@@ -1,13 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseSummaryIndex } from '../test/parse-summary-index.js';
 import type { LiteSummary } from './lite-read.js';
 import type { SessionSummaryData } from './summary-fold.js';
-import {
-  type IndexedSummary,
-  parseSummaryIndex,
-  SUMMARY_INDEX_FORMAT,
-  serializeSummaryIndex,
-} from './summary-index.js';
+import { type IndexedSummary, SUMMARY_INDEX_FORMAT, serializeSummaryIndex } from './summary-index.js';
 
 const WRITER = '@ccsdk/session-jsonl@0.0.0-test+fold.1';
 const STAMP = { dev: 2049, ino: 1234567, size: 4096, mtimeMs: 1767225600123.4568, ctimeMs: 1767225600200.25 };

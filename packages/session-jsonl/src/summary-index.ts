@@ -23,14 +23,6 @@ export interface IndexedSummary {
   readonly lite: LiteSummary;
 }
 
-/** What parsing an index gave: its usable entries and how many were skipped as malformed. */
-export interface ParsedSummaryIndex {
-  readonly entries: IndexedSummary[];
-  readonly skipped: number;
-  /** Why the whole document was not used, when it was not. */
-  readonly rejected?: SummaryIndexRejection;
-}
-
 /**
  * The `typeof` of each field a fold gives (a null-prototype table: one keyed load per field, cheap
  * even before the code is optimized, which a new process's first listing runs in).
@@ -158,20 +150,7 @@ export class SummaryIndexEntries {
   }
 }
 
-/**
- * The entries of an index document written by `writer`, in one go. Never throws: a document that
- * is not JSON, not of this format or of another writer gives none; rows as
- * {@link SummaryIndexEntries} takes them.
- */
-export function parseSummaryIndex(text: string, writer: string, maxEntries: number): ParsedSummaryIndex {
-  const document = summaryIndexRows(text, writer);
-  if ('rejected' in document) return { entries: [], skipped: 0, rejected: document.rejected };
-  const collected = new SummaryIndexEntries(maxEntries);
-  for (const row of document.rows) collected.add(row);
-  return { entries: collected.entries, skipped: collected.skipped };
-}
-
-/** The index document of `entries`, written by `writer`: what {@link parseSummaryIndex} reads back. */
+/** The index document of `entries`, written by `writer`: what {@link summaryIndexRows} and {@link SummaryIndexEntries} read back. */
 export function serializeSummaryIndex(entries: Iterable<IndexedSummary>, writer: string): string {
   const rows: unknown[] = [];
   for (const { path, lite } of entries) {

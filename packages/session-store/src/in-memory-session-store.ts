@@ -120,7 +120,9 @@ export class InMemorySessionStore implements SessionStore {
   static {
     appendParsedEntries = (store, key, entries) => {
       checkSessionKey(key);
-      if (entries.length > 0) store.#store(key, entries.map(freezeParsedJson));
+      if (entries.length === 0) return;
+      for (const entry of entries) freezeParsedJson(entry);
+      store.#store(key, entries);
     };
   }
 
