@@ -1,72 +1,36 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
-import { SCAN_BLANK, SCAN_MALFORMED, SCAN_OK, SCAN_TRUNCATED, TopLevelScanner } from './json-scan.js';
-import { KeyMentions } from './key-mentions.js';
+import {
+  foldDecidingLines,
+  foldUntilSettled,
+  type LiteReadLines,
+  promptSettled,
+  tailWithMentions,
+  wantsPromptFields,
+} from './deciding-lines.js';
 import { FIRST_PROMPT_SCAN_BYTES, LITE_READ_BYTES } from './limits.js';
-import { type LineRegion, lineAround, lineEndFrom, previousLine, type RegionLine } from './line-region.js';
+import {
+  ALL_FIELDS,
+  foldAll,
+  foldLine,
+  HEAD_FIELDS,
+  PROMPT_FIELDS,
+  scanner,
+  TAIL_FIELDS,
+  TITLE_FIELDS,
+} from './line-fold.js';
+import type { LineRegion } from './line-region.js';
 import { readFully } from './read-fully.js';
 import { type FileStamp, fileStampOf } from './session-files.js';
-import {
-  continuedInOf,
-  foldSummaryFields,
-  LAST_WINS_FIELD,
-  LAST_WINS_PARTS,
-  lastWinsValue,
-  nonBlank,
-  type SessionSummaryData,
-  SUMMARY_FIELDS,
-  type SummaryField,
-  type SummaryFieldReader,
-} from './summary-fold.js';
+import type { SessionSummaryData } from './summary-fold.js';
 
-/** cwd, sessionKind: only from lines that end in the first 64 KiB. */
-const HEAD_FIELDS = 1;
-/** timestamp and the first-prompt fields: only from lines that end in the first 1 MiB. */
-const PROMPT_FIELDS = 2;
-/**
- * customTitle, aiTitle, gitBranch, relocatedCwd, entrypoint (a first line longer than the head
- * still classifies the session), continued-in: from the first and the last 64 KiB.
- */
-const TITLE_FIELDS = 4;
-/** lastPrompt, summary, tag: only from the last 64 KiB. */
-const TAIL_FIELDS = 8;
+export type { LiteReadLines } from './deciding-lines.js';
 
-const FIELD_GROUP: Record<SummaryField, number> = {
-  type: 0,
-  isSidechain: 0,
-  timestamp: PROMPT_FIELDS,
-  cwd: HEAD_FIELDS,
-  entrypoint: TITLE_FIELDS,
-  sessionKind: HEAD_FIELDS,
-  isMeta: PROMPT_FIELDS,
-  isCompactSummary: PROMPT_FIELDS,
-  message: PROMPT_FIELDS,
-  customTitle: TITLE_FIELDS,
-  aiTitle: TITLE_FIELDS,
-  gitBranch: TITLE_FIELDS,
-  lastPrompt: TAIL_FIELDS,
-  summary: TAIL_FIELDS,
-  tag: TAIL_FIELDS,
-  relocatedCwd: TITLE_FIELDS,
-  continuedInSessionId: TITLE_FIELDS,
-  sessionId: TITLE_FIELDS,
-};
-const FIELD_INDEX = Object.fromEntries(SUMMARY_FIELDS.map((field, index) => [field, index])) as Record<
-  SummaryField,
-  number
->;
 const NEWLINE = 0x0a;
 
 /** Bytes of a UTF-8 byte order mark at offset 0 (EF BB BF), else 0: line 1 starts after it. */
 function byteOrderMarkLength(bytes: Buffer, length: number): number {
   return length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
 }
-
-/**
- * Which lines of the head and tail {@link readLiteSummary} folds: `deciding`, only those that can
- * change the summary (the default); `every`, each one, in order (the reference the first is
- * tested against).
- */
-export type LiteReadLines = 'deciding' | 'every';
 
 /** A transcript's folded summary with the stamp of the file it was read from. */
 export interface LiteSummary {
@@ -96,8 +60,7 @@ export function readLiteSummary(
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size === 0) return undefined;
-    skipLines = lines === 'deciding';
-    const data = foldHeadAndTail(fd, stats.size);
+    const data = foldHeadAndTail(fd, stats.size, lines);
     return data === undefined ? undefined : { data, stamp: fileStampOf(stats) };
   } catch {
     return undefined;
@@ -106,7 +69,6 @@ export function readLiteSummary(
   }
 }
 
-const scanner = new TopLevelScanner(SUMMARY_FIELDS);
 /** The tail is read with the byte before it, to tell whether its first line starts there. */
 const TAIL_BUFFER_BYTES = LITE_READ_BYTES + 1;
 /** Spare bytes between the buffers, so no line's scan reads into the next buffer's first bytes. */
@@ -129,304 +91,16 @@ function readBuffers(): { head: Buffer; tail: Buffer; wide: Buffer } {
   }
   return buffers;
 }
-/** Per field, its scanner index and its group (`index << 4 | group`): one lookup per read. */
-const FIELD_SLOT = new Map<SummaryField, number>(
-  SUMMARY_FIELDS.map((field) => [field, (FIELD_INDEX[field] << 4) | FIELD_GROUP[field]]),
-);
-let mask = 0;
-const readField: SummaryFieldReader = (field) => {
-  const slot = FIELD_SLOT.get(field)!;
-  const group = slot & 15;
-  if (group !== 0 && (mask & group) === 0) return undefined;
-  const index = slot >> 4;
-  if (field !== 'message') return scanner.scalar(index);
-  try {
-    return scanner.json(index);
-  } catch {
-    return undefined;
-  }
-};
 
-/** Folds one line when it is a well-formed object; a cut first line still tells whether it is a sidechain. */
-function foldLine(
-  data: SessionSummaryData,
-  bytes: Buffer,
-  start: number,
-  end: number,
-  lineMask: number,
-  allowCut = false,
-): void {
-  const status = scanner.scan(bytes, start, end);
-  if (status === SCAN_BLANK || status === SCAN_MALFORMED) return;
-  if (status === SCAN_TRUNCATED && !allowCut) return;
-  mask = status === SCAN_OK ? lineMask : 0;
-  foldSummaryFields(data, readField);
-}
+/** Any line of a file read whole may give any field. */
+const allFields = () => ALL_FIELDS;
 
-function wantsPromptFields(data: SessionSummaryData): boolean {
-  return data.firstPromptLocked !== true || data.createdAt === undefined;
-}
-
+/** The groups a line of the head may give: all but the tail's, which it gives when it starts in the tail. */
 function headMask(lineStart: number, tailStart: number): number {
   return HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | (lineStart >= tailStart ? TAIL_FIELDS : 0);
 }
 
-/**
- * How a transcript's summary is read without folding every line of its head and tail. The fold
- * (`foldSummaryFields`) keeps the first value of some fields and the last of others, so only a few
- * lines decide it: the first lines, until every first-value field is set or no later line of the
- * head mentions it; for each last-wins part, the last line that gives it; and the last well-formed
- * line (it decides `continuedIn`). A line can only give a field whose key it spells, so one pass
- * over what follows the first prompt that lists where the keys are mentioned
- * (`TopLevelScanner.mentions`, sixteen bytes at a time) tells which lines to read; what they say is
- * then set as folding every line in order would. Where that pass gives up (an escape that may
- * spell a key, too many mentions), fewer than {@link FOLD_ALL_BELOW_LINES} lines follow, or the
- * first prompt is not settled in the head, every line is folded.
- */
-const MENTIONED_FIELDS: readonly SummaryField[] = [
-  'cwd',
-  'entrypoint',
-  'sessionKind',
-  ...LAST_WINS_PARTS.map((part) => LAST_WINS_FIELD[part]),
-];
-const MENTIONED = MENTIONED_FIELDS.reduce((bits, field) => bits | (1 << FIELD_INDEX[field]), 0);
-/** First-value fields a head line may still set after the first prompt is settled. */
-const FIRST_VALUE_FIELDS = ['cwd', 'sessionKind', 'entrypoint'] as const;
-/** Per scanner key index, the last-wins parts read from that key, as bits (part `i` is bit `i`). */
-const PART_BITS_OF_KEY: readonly number[] = SUMMARY_FIELDS.map((field) =>
-  LAST_WINS_PARTS.reduce(
-    (bits, part, index) => (LAST_WINS_FIELD[part] === field ? bits | (1 << index) : bits),
-    0,
-  ),
-);
-const ALL_PARTS = (1 << LAST_WINS_PARTS.length) - 1;
-const headMentions = new KeyMentions(0);
-const tailMentions = new KeyMentions(1);
-
-/** True when a mention of `field` lies in `[from, to)`. */
-function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, to: number): boolean {
-  const key = FIELD_INDEX[field];
-  for (let m = mentions.count - 1; m >= 0; m--) {
-    const position = mentions.position(m);
-    if (position < from) return false;
-    if (position < to && mentions.key(m) === key) return true;
-  }
-  return false;
-}
-
-/** True once the first entry was folded and the first prompt and the creation time are settled. */
-function promptSettled(data: SessionSummaryData): boolean {
-  return data.started === true && !wantsPromptFields(data);
-}
-
-/**
- * True when no line of `region` from `next` on can change a first-value field: each of cwd,
- * sessionKind and entrypoint is set or not mentioned in the rest of the region.
- */
-function firstValuesSettled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
-  for (const field of FIRST_VALUE_FIELDS) {
-    if (data[field] === undefined && mentionedIn(region.mentions!, field, next, region.to)) return false;
-  }
-  return true;
-}
-
-/**
- * Fewer lines than this after the first prompt: they are all folded. A mentions pass costs about
- * as much per byte as reading lines does, so it pays only where many lines can be skipped (a
- * transcript of a few long lines is read faster line by line).
- */
-const FOLD_ALL_BELOW_LINES = 8;
-
-/** True when fewer than {@link FOLD_ALL_BELOW_LINES} lines of `region` start at or after `from`. */
-function fewLinesFrom(region: LineRegion, from: number): boolean {
-  let start = from;
-  for (let lines = 0; lines < FOLD_ALL_BELOW_LINES; lines++) {
-    const end = start < region.to ? lineEndFrom(region, start) : -1;
-    if (end === -1) return true;
-    start = end + 1;
-  }
-  return false;
-}
-
-/**
- * Folds the lines of `region` from `from`, in order, until the first prompt is settled; then
- * lists the mentions of the rest (into `out`) and goes on until no later line can change a first
- * value. Returns the rest, with its mentions, for {@link foldDecidingLines}; or `undefined` when
- * every line was folded (the prompt never settled, few lines were left, or the mentions pass gave
- * up).
- */
-function foldUntilSettled(
-  data: SessionSummaryData,
-  region: LineRegion,
-  from: number,
-  out: KeyMentions,
-): LineRegion | undefined {
-  let start = from;
-  let rest: LineRegion | undefined;
-  while (start < region.to) {
-    const end = lineEndFrom(region, start);
-    if (end === -1) break;
-    foldLine(data, region.bytes, start, end, region.maskOf(start, end));
-    start = end + 1;
-    if (!promptSettled(data)) continue;
-    if (rest === undefined) {
-      rest = fewLinesFrom(region, start) ? undefined : withMentions({ ...region, from: start }, out);
-      if (rest?.mentions === undefined) {
-        foldAll(data, region, start);
-        return undefined;
-      }
-    }
-    if (firstValuesSettled(data, rest, start)) return { ...rest, from: start };
-  }
-  return undefined;
-}
-
-/**
- * The tail's lines with their mentions, for {@link foldDecidingLines}; `undefined` when they are
- * few or the mentions pass gives up (they are then all folded).
- */
-function tailWithMentions(tail: LineRegion): LineRegion | undefined {
-  if (fewLinesFrom(tail, tail.from)) return undefined;
-  const lines = withMentions(tail, tailMentions);
-  return lines.mentions === undefined ? undefined : lines;
-}
-
-/** Folds every line of `region` from `from`, in order. */
-function foldAll(data: SessionSummaryData, region: LineRegion, from: number): void {
-  let start = from;
-  while (start < region.to) {
-    const end = lineEndFrom(region, start);
-    if (end === -1) return;
-    foldLine(data, region.bytes, start, end, region.maskOf(start, end));
-    start = end + 1;
-  }
-}
-
-/**
- * After the first-value fields are settled, reads only the lines of `regions` (in file order,
- * each with its mentions) that decide the rest, and sets what each says, as folding every line in
- * order would: `continuedIn` from the last well-formed line, each last-wins part from the last line
- * that gives it, and, when `entrypoint` is still unset, the first line that gives one.
- */
-function foldDecidingLines(data: SessionSummaryData, regions: readonly LineRegion[]): void {
-  foldLastLine(data, regions);
-  const values: (string | null | undefined)[] = [];
-  let open = ALL_PARTS;
-  for (let r = regions.length - 1; r >= 0 && open !== 0; r--)
-    open = readLastGivers(regions[r]!, open, values);
-  for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
-    if ((open & (1 << part)) !== 0) continue;
-    const name = LAST_WINS_PARTS[part]!;
-    const value = values[part];
-    if (value === null || value === undefined) delete data[name];
-    else data[name] = value;
-  }
-  if (data.entrypoint === undefined) {
-    const entrypoint = firstEntrypoint(regions);
-    if (entrypoint !== undefined) data.entrypoint = entrypoint;
-  }
-}
-
-/**
- * Scans `line` of `region`; true when it is a whole object, the reader then giving its fields
- * under the line's mask (as a fold of that line would read them).
- */
-function scanWhole(region: LineRegion, line: RegionLine): boolean {
-  if (scanner.scan(region.bytes, line.start, line.end) !== SCAN_OK) return false;
-  mask = region.maskOf(line.start, line.end);
-  return true;
-}
-
-/**
- * The last line of `regions` that scans as a whole object is the last one the fold takes: it
- * alone decides `continuedIn`. Nothing changes when no line is whole.
- */
-function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]): void {
-  for (let r = regions.length - 1; r >= 0; r--) {
-    const region = regions[r]!;
-    for (
-      let line = previousLine(region, region.to);
-      line !== undefined;
-      line = previousLine(region, line.start)
-    ) {
-      if (!scanWhole(region, line)) continue;
-      const target = continuedInOf(readField('type'), readField);
-      if (target !== undefined) data.continuedIn = target;
-      else delete data.continuedIn;
-      return;
-    }
-  }
-}
-
-/**
- * Walks the mentions of `region` from its end and reads, for each part still `open` (bits of
- * {@link LAST_WINS_PARTS}), what the last line that gives it says into `values`; a line is read
- * once, for every open part. Returns the parts still open.
- */
-function readLastGivers(region: LineRegion, open: number, values: (string | null | undefined)[]): number {
-  const mentions = region.mentions!;
-  let readLineAt = -1;
-  for (let m = mentions.count - 1; m >= 0 && open !== 0; m--) {
-    const position = mentions.position(m);
-    if (position >= region.to) continue;
-    if (position < region.from) break;
-    if ((PART_BITS_OF_KEY[mentions.key(m)]! & open) === 0) continue;
-    const line = lineAround(region, position);
-    if (line === undefined || line.start === readLineAt) continue;
-    readLineAt = line.start;
-    if (!scanWhole(region, line)) continue;
-    const type = readField('type');
-    for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
-      if ((open & (1 << part)) === 0) continue;
-      const value = lastWinsValue(LAST_WINS_PARTS[part]!, type, readField);
-      if (value === undefined) continue;
-      values[part] = value;
-      open &= ~(1 << part);
-    }
-  }
-  return open;
-}
-
-/** The first non-blank entrypoint a line of `regions` gives. */
-function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
-  const key = FIELD_INDEX.entrypoint;
-  for (const region of regions) {
-    const mentions = region.mentions!;
-    let readLineAt = -1;
-    for (let m = 0; m < mentions.count; m++) {
-      const position = mentions.position(m);
-      if (position < region.from || mentions.key(m) !== key) continue;
-      if (position >= region.to) break;
-      const line = lineAround(region, position);
-      if (line === undefined || line.start === readLineAt) continue;
-      readLineAt = line.start;
-      if (!scanWhole(region, line)) continue;
-      const entrypoint = nonBlank(readField('entrypoint'));
-      if (entrypoint !== undefined) return entrypoint;
-    }
-  }
-  return undefined;
-}
-
-/** False while a read folds every line (`readLiteSummary`'s `every`). */
-let skipLines = true;
-
-/**
- * Lists the mentions of `region`'s bytes into `out`; the region without them (every line is then
- * folded) when the pass gives up, every line is asked for, or WebAssembly is not available (the
- * JavaScript search is a reference, slower than folding every line).
- */
-function withMentions(region: Omit<LineRegion, 'mentions'>, out: KeyMentions): LineRegion {
-  if (!skipLines || scanner.engine !== 'wasm') return region;
-  return scanner.mentions(region.bytes, region.from, region.to, MENTIONED, out)
-    ? { ...region, mentions: out }
-    : region;
-}
-
-const ALL_FIELDS = HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | TAIL_FIELDS;
-const allFields = () => ALL_FIELDS;
-
-function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | undefined {
+function foldHeadAndTail(fd: number, statSize: number, lines: LiteReadLines): SessionSummaryData | undefined {
   const data: SessionSummaryData = {};
   const head = readBuffers().head;
   const headLength = readFully(fd, head, Math.min(statSize, LITE_READ_BYTES), 0);
@@ -438,7 +112,7 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   if (wholeFile) {
     // One buffer holds the file: its last piece is a line too, and every line may give any field.
     const file = { bytes: head, from: firstLine, to: headLength, lastCounts: true, maskOf: allFields };
-    const rest = foldUntilSettled(data, file, firstLine, headMentions);
+    const rest = foldUntilSettled(data, file, firstLine, lines);
     if (rest !== undefined) foldDecidingLines(data, [rest]);
     return data;
   }
@@ -457,7 +131,7 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
     lastCounts: false,
     maskOf: (start) => headMask(start, tailStart),
   };
-  const headRest = foldUntilSettled(data, headLines, firstLine, headMentions);
+  const headRest = foldUntilSettled(data, headLines, firstLine, lines);
   if (!promptSettled(data)) {
     foldBeyondHead(fd, data, covered, size, tailStart);
     return data;
@@ -465,7 +139,7 @@ function foldHeadAndTail(fd: number, statSize: number): SessionSummaryData | und
   // The head is settled (its rest, if any, still to decide); tail lines give no first value but
   // entrypoint, which the deciding lines cover.
   const tail = readTail(fd, Math.max(tailStart, covered), size);
-  const tailLines = tail === undefined ? undefined : tailWithMentions(tail);
+  const tailLines = tail === undefined ? undefined : tailWithMentions(tail, lines);
   if (headRest !== undefined && tailLines !== undefined) {
     // Decided together: a part the tail gives is never searched for in the head.
     foldDecidingLines(data, [headRest, tailLines]);
