@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempConfig, type TempConfig, uuid } from '../test/helpers.js';
 import { LITE_READ_BYTES } from './limits.js';
+import { scanner } from './line-fold.js';
 import { readLiteSummary } from './lite-read.js';
 
 /**
@@ -240,5 +241,37 @@ describe('the lite read of deciding lines', () => {
     const data = readLiteSummary(write(body))?.data;
     expect(data?.tag).toBeUndefined();
     expect(data?.continuedIn).toBe(uuid(9));
+  });
+
+  it('should scan every line with "every" and only the deciding ones by default (the property compares two walks)', () => {
+    const lines = [
+      JSON.stringify({
+        type: 'user',
+        timestamp: '2026-01-02T03:04:05.000Z',
+        cwd: '/p',
+        message: { role: 'user', content: 'hi' },
+      }),
+      ...Array.from({ length: 200 }, (_, i) =>
+        JSON.stringify({ type: 'assistant', uuid: uuid(i), text: 'x'.repeat(40) }),
+      ),
+      JSON.stringify({ type: 'custom-title', customTitle: 'named' }),
+      ...Array.from({ length: 50 }, () => JSON.stringify({ type: 'assistant', gitBranch: 'main' })),
+    ];
+    const path = write(`${lines.join('\n')}\n`);
+    const scans = vi.spyOn(scanner, 'scan');
+    try {
+      const every = readLiteSummary(path, 'every');
+      const scannedByEvery = scans.mock.calls.length;
+      scans.mockClear();
+      const deciding = readLiteSummary(path, 'deciding');
+      const scannedByDeciding = scans.mock.calls.length;
+      expect(scannedByEvery).toBe(lines.length);
+      expect(scannedByDeciding).toBeLessThan(10);
+      expect(deciding).toEqual(every);
+      expect(deciding?.data.customTitle).toBe('named');
+      expect(deciding?.data.gitBranch).toBe('main');
+    } finally {
+      scans.mockRestore();
+    }
   });
 });

@@ -100,6 +100,11 @@ function headMask(lineStart: number, tailStart: number): number {
   return HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | (lineStart >= tailStart ? TAIL_FIELDS : 0);
 }
 
+/**
+ * The summary of the transcript open at `fd`: the whole file when it fits the head buffer; else
+ * the head, then the tail, or, when the head leaves the first prompt open, the prompt window
+ * before the tail. `undefined` when nothing could be read.
+ */
 function foldHeadAndTail(fd: number, statSize: number, lines: LiteReadLines): SessionSummaryData | undefined {
   const data: SessionSummaryData = {};
   const head = readBuffers().head;
