@@ -107,6 +107,15 @@ export const SUMMARY_CACHE_SETTLED_MS = 5_000;
 export const SUMMARY_INDEX_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
+ * Least time between two writes of one config dir's summary index by a process, in milliseconds:
+ * 10,000. Each write serializes every summary of the config dir (about 11 MB and 70 ms of the
+ * event loop at 30,000 sessions), so a program that lists again and again while a session grows
+ * writes at most this often; what changed meanwhile is written at the first listing after. A
+ * summary missing from the index costs only its file's read in the next process.
+ */
+export const SUMMARY_INDEX_WRITE_INTERVAL_MS = 10_000;
+
+/**
  * Age past which a temporary file of the summary index (left by a process that died while saving)
  * is removed by the next save, in milliseconds: 10 minutes (a save takes milliseconds).
  */

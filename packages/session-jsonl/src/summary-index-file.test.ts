@@ -20,6 +20,7 @@ import {
   SUMMARY_CACHE_SETTLED_MS,
   SUMMARY_INDEX_MAX_BYTES,
   SUMMARY_INDEX_TEMPORARY_STALE_MS,
+  SUMMARY_INDEX_WRITE_INTERVAL_MS,
 } from './limits.js';
 import { listSessions } from './list-sessions.js';
 import { fileStampOf } from './session-files.js';
@@ -184,9 +185,38 @@ describe('summary index on disk', () => {
     expect(statSync(file).ino).toBe(written.ino);
 
     rmSync(paths[1]!);
+    vi.setSystemTime(Date.now() + SUMMARY_INDEX_WRITE_INTERVAL_MS);
     const rows = await listSessions({ configDir: temp.configDir });
     expect(rows).toHaveLength(2);
     expect(indexedPaths()).toEqual([paths[0]!, paths[2]!].sort());
+  });
+
+  it("should write a folder's index at most once per interval, and what changed meanwhile at the first listing after it", async () => {
+    const [changed] = writeSessions(2);
+    await listSessions({ configDir: temp.configDir });
+    const file = summaryIndexFile(temp.projectsDir);
+    const written = statSync(file);
+    const summaryOfChanged = () =>
+      parseSummaryIndex(readFileSync(file, 'utf8'), summaryIndexWriter()!, 100).entries.find(
+        (entry) => entry.path === changed,
+      )?.lite.data.firstPrompt;
+
+    // A transcript grows while a program lists again within the interval: the listing reads it,
+    // the index is not written.
+    writeFileSync(changed!, prompt(uuid(1), 'rewritten since'));
+    vi.setSystemTime(Date.now() + SUMMARY_INDEX_WRITE_INTERVAL_MS - 1);
+    expect((await listSessions({ configDir: temp.configDir })).map((row) => row.summary).sort()).toEqual([
+      'prompt 2',
+      'rewritten since',
+    ]);
+    expect(statSync(file).ino).toBe(written.ino);
+    expect(summaryOfChanged()).toBe('prompt 1');
+
+    // The first listing once the interval has passed writes it, though nothing changed since.
+    vi.setSystemTime(Date.now() + 1);
+    await listSessions({ configDir: temp.configDir });
+    expect(statSync(file).ino).not.toBe(written.ino);
+    expect(summaryOfChanged()).toBe('rewritten since');
   });
 
   it('should keep the entries of folders a listing with `dir` did not scan', async () => {

@@ -5,6 +5,7 @@ import {
   SUMMARY_CACHE_MAX_ENTRIES,
   SUMMARY_INDEX_MAX_BYTES,
   SUMMARY_INDEX_TEMPORARY_STALE_MS,
+  SUMMARY_INDEX_WRITE_INTERVAL_MS,
 } from './limits.js';
 import { readSmallFile } from './small-file.js';
 import { folderPrefix, type SummaryCache, summaryCache } from './summary-cache.js';
@@ -131,6 +132,8 @@ export class SummaryIndexFiles {
    * when the cache holds summaries the file lacks).
    */
   readonly #syncedAt = new Map<string, number>();
+  /** Per projects folder: when this process last wrote its index (`Date.now()`). */
+  readonly #writtenAt = new Map<string, number>();
   /** Per projects folder: the adoption under way. */
   readonly #adopting = new Map<string, Promise<void>>();
 
@@ -183,12 +186,18 @@ export class SummaryIndexFiles {
 
   /**
    * Writes the cache's summaries of `projectsDir` to its index when the cache changed since the
-   * index was adopted or written (and the config dir is this user's); never throws.
+   * index was adopted or written (and the config dir is this user's); never throws. A process
+   * writes one folder's index at most every {@link SUMMARY_INDEX_WRITE_INTERVAL_MS}: a save
+   * sooner writes nothing, and the next save after the interval writes what changed meanwhile.
    */
   async save(projectsDir: string): Promise<void> {
     const synced = this.#syncedAt.get(projectsDir);
     if (synced === undefined || synced === this.#cache.changes || !summaryIndexEnabled()) return;
+    const now = Date.now();
+    const writtenAt = this.#writtenAt.get(projectsDir);
+    if (writtenAt !== undefined && now - writtenAt < SUMMARY_INDEX_WRITE_INTERVAL_MS) return;
     this.#syncedAt.set(projectsDir, this.#cache.changes);
+    this.#writtenAt.set(projectsDir, now);
     const configDir = dirname(projectsDir);
     if (!ownedByThisUser(configDir)) return;
     const file = summaryIndexFile(projectsDir);
@@ -201,7 +210,7 @@ export class SummaryIndexFiles {
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);
-      sweepStaleTemporaries(file, Date.now());
+      sweepStaleTemporaries(file, now);
     } catch {
       try {
         unlinkSync(temporary);
@@ -211,9 +220,10 @@ export class SummaryIndexFiles {
     }
   }
 
-  /** Forgets which indexes were adopted (the next listing adopts them again). */
+  /** Forgets which indexes were adopted and when they were written (the next listing adopts them again). */
   reset(): void {
     this.#syncedAt.clear();
+    this.#writtenAt.clear();
   }
 }
 
