@@ -37,7 +37,9 @@ describe('InMemorySessionStore', () => {
     expect(() => {
       blocks.length = 0;
     }).toThrow(TypeError);
-    first!.length = 0;
+    expect(() => {
+      first!.length = 0;
+    }).toThrow(TypeError);
     const second = await store.load(key);
     expect(second).toEqual([
       { type: 'assistant', uuid: 'n1', message: { content: [{ type: 'text', text: 'a' }] } },
@@ -45,7 +47,7 @@ describe('InMemorySessionStore', () => {
     expect(store.getEntries(key)).toEqual(second);
   });
 
-  it('should hand out the kept entries themselves in a new array each load (no copy to pay)', async () => {
+  it('should hand out its own frozen array, the same one each load while nothing is appended (no copy to pay)', async () => {
     const store = new InMemorySessionStore();
     await store.append(key, [
       { type: 'user', uuid: 'a' },
@@ -53,12 +55,36 @@ describe('InMemorySessionStore', () => {
     ]);
     const first = await store.load(key);
     const second = await store.load(key);
-    expect(second).not.toBe(first);
-    expect(second![0]).toBe(first![0]);
-    first!.reverse();
-    first!.push({ type: 'user', uuid: 'c' });
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => first!.reverse()).toThrow(TypeError);
+    expect(() => first!.sort()).toThrow(TypeError);
+    expect(() => first!.push({ type: 'user', uuid: 'c' })).toThrow(TypeError);
+    expect(() => first!.splice(0, 1)).toThrow(TypeError);
     expect((await store.load(key))!.map((entry) => entry['uuid'])).toEqual(['a', 'b']);
+    // A copy is the caller's to reorder.
+    const copy = [...first!].reverse();
+    expect(copy.map((entry) => entry['uuid'])).toEqual(['b', 'a']);
     expect(structuredClone(second)).toEqual(second);
+  });
+
+  it('should append onto a copy of an array a load handed out, so what was loaded never changes', async () => {
+    const store = new InMemorySessionStore();
+    const sub = { ...key, subpath: 'subagents/agent-a' };
+    for (const target of [key, sub]) {
+      await store.append(target, [{ type: 'user', uuid: 'a' }]);
+      const before = await store.load(target);
+      await store.append(target, [{ type: 'user', uuid: 'b' }]);
+      await store.append(target, [{ type: 'user', uuid: 'c' }]);
+      const after = await store.load(target);
+      expect(before!.map((entry) => entry['uuid'])).toEqual(['a']);
+      expect(after).not.toBe(before);
+      expect(after!.map((entry) => entry['uuid'])).toEqual(['a', 'b', 'c']);
+      expect(after![0]).toBe(before![0]);
+      expect(Object.isFrozen(after)).toBe(true);
+      expect(store.getEntries(target)).toEqual(after);
+      expect(Object.isFrozen(store.getEntries(target))).toBe(false);
+    }
   });
 
   it('should give back entries with characters past ASCII as they were, and keep them apart from callers', async () => {

@@ -22,10 +22,24 @@ export let appendParsedEntries: (
   entries: SessionStoreEntry[],
 ) => void;
 
-/** A transcript's entries, each deeply frozen (see frozen-json.ts), and when it last changed. */
+/**
+ * A transcript's entries, each deeply frozen (see frozen-json.ts), and when it last changed. The
+ * array is copied on write: `load` freezes it and hands it out as it is, and the next append to a
+ * frozen array pushes onto a copy of it (see {@link appendTo}).
+ */
 interface StoredTranscript {
   entries: SessionStoreEntry[];
   mtime: number;
+}
+
+/**
+ * Appends `batch` to `transcript`: pushed onto its array, or onto a copy of it when a `load` has
+ * handed that array out (frozen), so what a caller loaded never changes.
+ */
+function appendTo(transcript: StoredTranscript, batch: readonly SessionStoreEntry[], mtime: number): void {
+  if (Object.isFrozen(transcript.entries)) transcript.entries = transcript.entries.slice();
+  for (const entry of batch) transcript.entries.push(entry);
+  transcript.mtime = mtime;
 }
 
 interface StoredSession {
@@ -63,9 +77,10 @@ function frozenCopies(batch: readonly SessionStoreEntry[]): SessionStoreEntry[] 
  * What a caller passes or gets back cannot change what is stored: `append` keeps a deeply frozen
  * copy of each entry, equal to what a JSON round trip gives (`undefined` fields dropped, a `Date`
  * becomes its ISO string, as in a transcript file; strings are shared, not copied), and `load`
- * hands out a new array of those frozen entries, at no copying cost. Changing a loaded entry
- * throws a `TypeError` in strict mode (and does nothing otherwise); copy it to change it
- * (`structuredClone` gives a mutable copy).
+ * hands out the store's own array of them, frozen too, at no copying cost (copied on write: the
+ * next append goes onto a copy, so a loaded array never changes). Changing a loaded array or
+ * entry throws a `TypeError` in strict mode (and does nothing otherwise); copy it to change it
+ * (`[...entries]` for the array, `structuredClone` for a mutable copy of everything).
  *
  * mtimes come from a strictly increasing millisecond clock; summaries are folded on each main
  * append with {@link foldSessionSummary}; deleting a main key (or an empty subpath) removes the
@@ -131,9 +146,8 @@ export class InMemorySessionStore implements SessionStore {
     const session = this.#session(key, true)!;
     const mtime = this.#tick();
     if (isMainKey(key)) {
-      if (session.main === undefined) session.main = { entries: [], mtime };
-      for (const entry of batch) session.main.entries.push(entry);
-      session.main.mtime = mtime;
+      session.main ??= { entries: [], mtime };
+      appendTo(session.main, batch, mtime);
       session.summary = foldSessionSummary(session.summary, key, batch, { mtime });
       return;
     }
@@ -143,18 +157,21 @@ export class InMemorySessionStore implements SessionStore {
       transcript = { entries: [], mtime };
       session.subkeys.set(subpath, transcript);
     }
-    for (const entry of batch) transcript.entries.push(entry);
-    transcript.mtime = mtime;
+    appendTo(transcript, batch, mtime);
   }
 
   /**
-   * Everything appended under `key`, in order, or `null` when never written: a new array (the
-   * caller may reorder or extend it) of the stored entries, which are deeply frozen.
+   * Everything appended under `key`, in order, or `null` when never written: the store's own
+   * array, frozen, with no copy made. Like the entries in it, it is read-only: sorting, reversing
+   * or extending it throws a `TypeError` (copy it first: `[...entries]`). A later append never
+   * changes an array already loaded (it goes onto a copy), so loads in between appends share one.
    */
   async load(key: SessionKey): Promise<SessionStoreEntry[] | null> {
     checkSessionKey(key);
     const transcript = this.#transcript(key);
-    return transcript === undefined ? null : transcript.entries.slice();
+    if (transcript === undefined) return null;
+    Object.freeze(transcript.entries);
+    return transcript.entries;
   }
 
   /** The project's main transcripts with their mtimes (sessions with only subagent entries are not listed). */

@@ -16,7 +16,7 @@ export const BROKEN_STORES: Record<string, { contracts: string[]; make: () => Se
       const inner = new InMemorySessionStore();
       return {
         append: (key, entries) => inner.append(key, entries),
-        load: async (key) => (await inner.load(key))?.reverse() ?? null,
+        load: async (key) => (await inner.load(key))?.toReversed() ?? null,
       };
     },
   },
