@@ -62,7 +62,13 @@ export function frozenJsonCopy(value: unknown): unknown {
   return copyValue(value, '', [], 0);
 }
 
-function copyValue(value: unknown, key: string, ancestors: unknown[], depth: number): unknown {
+/**
+ * The key a value is found at in its holder, as `toJSON` receives it: an array index stays a number
+ * until a `toJSON` call or a copy through text needs its string (most elements never do).
+ */
+type HolderKey = string | number;
+
+function copyValue(value: unknown, key: HolderKey, ancestors: unknown[], depth: number): unknown {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -79,7 +85,7 @@ function copyValue(value: unknown, key: string, ancestors: unknown[], depth: num
   }
 }
 
-function copyObject(value: object, key: string, ancestors: unknown[], depth: number): unknown {
+function copyObject(value: object, key: HolderKey, ancestors: unknown[], depth: number): unknown {
   const isArray = Array.isArray(value);
   const prototype = Object.getPrototypeOf(value);
   const plain = isArray
@@ -97,14 +103,16 @@ function copyObject(value: object, key: string, ancestors: unknown[], depth: num
     const length = source.length;
     const copy = new Array<unknown>(length);
     for (let i = 0; i < length; i++) {
-      const item = copyValue(source[i], String(i), ancestors, depth + 1);
+      const item = copyValue(source[i], i, ancestors, depth + 1);
       copy[i] = item === undefined ? null : item;
     }
     return Object.freeze(copy);
   }
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const name of Object.keys(source)) {
+  // for...in over own keys (the order and set Object.keys gives, without its array per object).
+  for (const name in source) {
+    if (!Object.hasOwn(source, name)) continue;
     const item = copyValue(source[name], name, ancestors, depth + 1);
     if (item === undefined) continue;
     setOwn(copy, name, item);
@@ -125,7 +133,8 @@ function setOwn(target: Record<string, unknown>, name: string, item: unknown): v
 }
 
 /** `value` as `JSON.stringify` then `JSON.parse` give it at property `key` of its holder, frozen. */
-function copyThroughText(value: unknown, key: string): unknown {
+function copyThroughText(value: unknown, holderKey: HolderKey): unknown {
+  const key = String(holderKey);
   const text = JSON.stringify({ [key]: value }) as string;
   const holder = JSON.parse(text) as Record<string, unknown>;
   return Object.hasOwn(holder, key) ? freezeParsedJson(holder[key]) : undefined;
