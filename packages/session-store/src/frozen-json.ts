@@ -3,10 +3,10 @@
  *
  * A store that hands out copies pays a deep copy per `load`; one that hands out what it keeps lets
  * a caller change what is stored. Deeply frozen values give both at once: `load` hands out the
- * kept objects themselves (a new array of them), and a caller's assignment to one throws a
- * `TypeError` (modules run in strict mode) instead of reaching the store. Strings are immutable
- * in JavaScript, so a copy never copies their characters, only the objects and arrays around
- * them.
+ * kept objects themselves (in the store's own array, frozen too), and a caller's assignment to
+ * one throws a `TypeError` (modules run in strict mode) instead of reaching the store. Strings
+ * are immutable in JavaScript, so a copy never copies their characters, only the objects and
+ * arrays around them.
  */
 
 /**
