@@ -20,7 +20,9 @@ import {
  * line (it decides `continuedIn`). A line can only give a field whose key it spells, so one pass
  * over what follows the first prompt that lists where the keys are mentioned
  * (`TopLevelScanner.mentions`, sixteen bytes at a time) tells which lines to read; what they say is
- * then set as folding every line in order would. Where that pass gives up (an escape that may
+ * then set as folding every line in order would. The pass also says which keys it found at all,
+ * so a field whose key no line spells is settled without a walk of the list, and the last line is
+ * read only when a continuation may be set or cancelled. Where that pass gives up (an escape that may
  * spell a key, too many mentions), fewer than {@link FOLD_ALL_BELOW_LINES} lines follow, the
  * first prompt is not settled in the head, or every line is asked for, every line is folded.
  */
@@ -36,6 +38,7 @@ const MENTIONED_FIELDS: readonly SummaryField[] = [
   'cwd',
   'entrypoint',
   'sessionKind',
+  'continuedInSessionId',
   ...LAST_WINS_PARTS.map((part) => LAST_WINS_FIELD[part]),
 ];
 const MENTIONED = MENTIONED_FIELDS.reduce((bits, field) => bits | (1 << FIELD_INDEX[field]), 0);
@@ -49,6 +52,12 @@ const PART_BITS_OF_KEY: readonly number[] = SUMMARY_FIELDS.map((field) =>
   ),
 );
 const ALL_PARTS = (1 << LAST_WINS_PARTS.length) - 1;
+/** Per last-wins part (bit `i` of the parts), the bit of the key it is read from. */
+const KEY_BIT_OF_PART: readonly number[] = LAST_WINS_PARTS.map(
+  (part) => 1 << FIELD_INDEX[LAST_WINS_FIELD[part]],
+);
+const CONTINUED_IN_KEY = FIELD_INDEX.continuedInSessionId;
+const ENTRYPOINT_KEY = FIELD_INDEX.entrypoint;
 /** The mentions of the head's rest and of the tail: two lists, held at once. */
 const headMentions = new KeyMentions(0);
 const tailMentions = new KeyMentions(1);
@@ -70,9 +79,19 @@ export function promptSettled(data: SessionSummaryData): boolean {
   return data.started === true && !wantsPromptFields(data);
 }
 
+/** The last-wins parts (as bits) whose key `mentions` found at all: no other can be given in its range. */
+function partsMentioned(mentions: KeyMentions): number {
+  let parts = 0;
+  for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
+    if ((mentions.keys & KEY_BIT_OF_PART[part]!) !== 0) parts |= 1 << part;
+  }
+  return parts;
+}
+
 /** True when a mention of `field` lies in `[from, to)`. */
 function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, to: number): boolean {
   const key = FIELD_INDEX[field];
+  if (!mentions.mentions(key)) return false;
   for (let m = mentions.count - 1; m >= 0; m--) {
     const position = mentions.position(m);
     if (position < from) return false;
@@ -191,9 +210,13 @@ export function foldDecidingLines(data: SessionSummaryData, regions: readonly Li
 
 /**
  * The last line of `regions` that scans as a whole object is the last one the fold takes: it
- * alone decides `continuedIn`. Nothing changes when no line is whole.
+ * alone decides `continuedIn`. Nothing changes when no line is whole. When no line of `regions`
+ * mentions `continuedInSessionId`, none can be a continuation, so while `continuedIn` is unset
+ * (no earlier line set it) it stays unset whichever line is last: no line is scanned.
  */
 function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]): void {
+  if (data.continuedIn === undefined && !regions.some(({ mentions }) => mentions!.mentions(CONTINUED_IN_KEY)))
+    return;
   for (let r = regions.length - 1; r >= 0; r--) {
     const region = regions[r]!;
     for (
@@ -213,16 +236,18 @@ function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]):
 /**
  * Walks the mentions of `region` from its end and reads, for each part still `open` (bits of
  * {@link LAST_WINS_PARTS}), what the last line that gives it says into `values`; a line is read
- * once, for every open part. Returns the parts still open.
+ * once, for every open part. Only parts whose key the region mentions are looked for (the walk
+ * ends when each of those is found). Returns the parts still open.
  */
 function readLastGivers(region: LineRegion, open: number, values: (string | null | undefined)[]): number {
   const mentions = region.mentions!;
+  let sought = open & partsMentioned(mentions);
   let readLineAt = -1;
-  for (let m = mentions.count - 1; m >= 0 && open !== 0; m--) {
+  for (let m = mentions.count - 1; m >= 0 && sought !== 0; m--) {
     const position = mentions.position(m);
     if (position >= region.to) continue;
     if (position < region.from) break;
-    if ((PART_BITS_OF_KEY[mentions.key(m)]! & open) === 0) continue;
+    if ((PART_BITS_OF_KEY[mentions.key(m)]! & sought) === 0) continue;
     const line = lineAround(region, position);
     if (line === undefined || line.start === readLineAt) continue;
     readLineAt = line.start;
@@ -234,6 +259,7 @@ function readLastGivers(region: LineRegion, open: number, values: (string | null
       if (value === undefined) continue;
       values[part] = value;
       open &= ~(1 << part);
+      sought &= ~(1 << part);
     }
   }
   return open;
@@ -241,9 +267,10 @@ function readLastGivers(region: LineRegion, open: number, values: (string | null
 
 /** The first non-blank entrypoint a line of `regions` gives. */
 function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
-  const key = FIELD_INDEX.entrypoint;
+  const key = ENTRYPOINT_KEY;
   for (const region of regions) {
     const mentions = region.mentions!;
+    if (!mentions.mentions(key)) continue;
     let readLineAt = -1;
     for (let m = 0; m < mentions.count; m++) {
       const position = mentions.position(m);

@@ -17,6 +17,8 @@ const KEY_TABLE: KeyTableLayout = { countAt: 0, tableAt: 8, bytesAt: 1024, bytes
 const MAX_KEYS = KEY_TABLE.maxKeys;
 const RESULTS_AT = 4096;
 const MENTIONS_AT = 9216;
+/** Per mention slot, an i32 of the keys its last pass found, as bits. */
+const KEYS_MENTIONED_AT = 4608;
 /** Bytes of one mention output slot (two i32 per mention). */
 const MENTION_SLOT_BYTES = MAX_KEY_MENTIONS * 8;
 const INPUT_AT = 131072;
@@ -43,12 +45,14 @@ export class WasmFieldScan {
   #bytes: Uint8Array;
   #results: Int32Array;
   #mentionSlots: Int32Array[];
+  #keysMentioned: Int32Array;
 
   private constructor(exports: ScanExports) {
     this.#exports = exports;
     this.#bytes = new Uint8Array(exports.memory.buffer);
     this.#results = new Int32Array(exports.memory.buffer, RESULTS_AT, MAX_KEYS * 2);
     this.#mentionSlots = mentionSlots(exports.memory.buffer);
+    this.#keysMentioned = new Int32Array(exports.memory.buffer, KEYS_MENTIONED_AT, 2);
   }
 
   /**
@@ -86,8 +90,8 @@ export class WasmFieldScan {
 
   /**
    * Fills `out` with the mentions (`"key"`) in `bytes[start, end)` of the keys whose bits are set
-   * in `wanted`, as `findKeyMentionsJs` does; false when the search gives up (too many mentions,
-   * an escape that may spell a letter).
+   * in `wanted`, and which keys it found, as `findKeyMentionsJs` does; false when the search gives
+   * up (too many mentions, an escape that may spell a letter).
    */
   mentions(bytes: Uint8Array, start: number, end: number, wanted: number, out: KeyMentions): boolean {
     const length = end - start;
@@ -97,6 +101,7 @@ export class WasmFieldScan {
     out.entries = this.#mentionSlots[out.slot]!;
     out.offset = start;
     out.count = count;
+    out.keys = this.#keysMentioned[out.slot]!;
     return true;
   }
 
@@ -137,6 +142,7 @@ export class WasmFieldScan {
     this.#bytes = new Uint8Array(memory.buffer);
     this.#results = new Int32Array(memory.buffer, RESULTS_AT, MAX_KEYS * 2);
     this.#mentionSlots = mentionSlots(memory.buffer);
+    this.#keysMentioned = new Int32Array(memory.buffer, KEYS_MENTIONED_AT, 2);
   }
 }
 

@@ -197,8 +197,8 @@ export class TopLevelScanner {
 
   /**
    * Fills `out` with where the keys whose bits are set in `wanted` (by index, below 32) are
-   * mentioned in `bytes[start, end)`: every `"key"`, top-level or not (see `key-mentions.ts`).
-   * Returns false when the search gives up (more than `MAX_KEY_MENTIONS`, or an escape that may
+   * mentioned in `bytes[start, end)`: every `"key"`, top-level or not (see `key-mentions.ts`),
+   * and which of them it found at all (`out.keys`). Returns false when the search gives up (more than `MAX_KEY_MENTIONS`, or an escape that may
    * spell a letter); then only reading every line is exact. Like {@link scan}, a range inside the
    * {@link workspace} is searched where it lies.
    */

@@ -15,7 +15,13 @@ function mentionsOf(
 ): [number, string][] | 'gave up' {
   const out = new KeyMentions();
   if (!scanner.mentions(bytes, start, end, wanted, out)) return 'gave up';
-  return Array.from({ length: out.count }, (_, m) => [out.position(m), KEYS[out.key(m)]!]);
+  const found = Array.from({ length: out.count }, (_, m) => [out.position(m), KEYS[out.key(m)]!]);
+  // The keys found, as bits, are exactly those of the list.
+  let keys = 0;
+  for (let m = 0; m < out.count; m++) keys |= 1 << out.key(m);
+  expect(out.keys).toBe(keys);
+  for (let k = 0; k < KEYS.length; k++) expect(out.mentions(k)).toBe((keys & (1 << k)) !== 0);
+  return found as [number, string][];
 }
 
 const wasm = new TopLevelScanner(KEYS);
@@ -42,6 +48,29 @@ describe('key mentions', () => {
     expect(mentionsOf(wasm, line, ALL, 0, 11)).toEqual([[1, 'type']]);
     expect(mentionsOf(wasm, line, ALL, 2, 13)).toEqual([[8, 'tag']]);
     expect(mentionsOf(wasm, line, ALL, 2, 12)).toEqual([]);
+  });
+
+  it('should tell which keys a search found, per slot, each search replacing the last', () => {
+    const [type, customTitle, tag, , aiTitle] = [0, 1, 2, 3, 4];
+    for (const scanner of [wasm, js]) {
+      const first = new KeyMentions(0);
+      const second = new KeyMentions(1);
+      const line = Buffer.from('{"type":"x","n":{"aiTitle":"t"},"s":"tag"}');
+      expect(scanner.mentions(line, 0, line.length, ALL, first)).toBe(true);
+      expect(first.keys).toBe((1 << type) | (1 << aiTitle) | (1 << tag));
+      // A key not asked for is not found, and a search into the other slot leaves this one.
+      expect(scanner.mentions(line, 0, line.length, ALL & ~(1 << tag), second)).toBe(true);
+      expect(second.keys).toBe((1 << type) | (1 << aiTitle));
+      expect(first.mentions(tag)).toBe(true);
+      expect(second.mentions(tag)).toBe(false);
+      expect(second.mentions(customTitle)).toBe(false);
+      // A new search into a slot forgets what the last one found.
+      const none = Buffer.from('{"n":1,"m":"type-less"}');
+      expect(scanner.mentions(none, 0, none.length, ALL, first)).toBe(true);
+      expect(first.count).toBe(0);
+      expect(first.keys).toBe(0);
+      expect(second.keys).toBe((1 << type) | (1 << aiTitle));
+    }
   });
 
   it('should find keys that do not start with a lower-case letter too', () => {

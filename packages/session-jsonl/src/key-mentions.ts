@@ -26,6 +26,11 @@ export class KeyMentions {
   entries: Int32Array = new Int32Array(0);
   /** Added to each stored position to give its position in the searched buffer. */
   offset = 0;
+  /**
+   * The keys the last search found at least once, as bits (key index `k` is bit `k`): a caller
+   * asking whether a key is mentioned at all needs no walk of the list.
+   */
+  keys = 0;
 
   constructor(slot: 0 | 1 = 0) {
     this.slot = slot;
@@ -39,6 +44,11 @@ export class KeyMentions {
   /** The index of the key mention `m` spells. */
   key(m: number): number {
     return this.entries[2 * m + 1]!;
+  }
+
+  /** True when the last search found key index `key` at least once. */
+  mentions(key: number): boolean {
+    return (this.keys & (1 << key)) !== 0;
   }
 }
 
@@ -62,7 +72,8 @@ export function escapesLetter(bytes: Uint8Array, at: number, end: number): boole
  * The JavaScript search (the reference the WebAssembly one is tested against, and the answer of a
  * scanner without WebAssembly; a byte-by-byte loop per key, so slow that the lite read then folds
  * every line instead): fills `out` with the mentions in `bytes[start, end)` of the keys whose bits
- * are set in `wanted` (indices into `keys`, below 32; empty keys are never looked for). Returns
+ * are set in `wanted` (indices into `keys`, below 32; empty keys are never looked for), and which
+ * keys it found (`out.keys`). Returns
  * false, with `out` undefined, when more than {@link MAX_KEY_MENTIONS} are found or an escape may
  * spell a letter ({@link escapesLetter}).
  */
@@ -91,12 +102,15 @@ export function findKeyMentionsJs(
   if (found.length > MAX_KEY_MENTIONS) return false;
   found.sort((a, b) => a - b);
   const entries = new Int32Array(found.length * 2);
+  let keysFound = 0;
   found.forEach((entry, m) => {
     entries[2 * m] = Math.floor(entry / 32);
     entries[2 * m + 1] = entry % 32;
+    keysFound |= 1 << (entry % 32);
   });
   out.entries = entries;
   out.offset = 0;
   out.count = found.length;
+  out.keys = keysFound;
   return true;
 }

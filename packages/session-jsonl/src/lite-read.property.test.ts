@@ -243,6 +243,30 @@ describe('the lite read of deciding lines', () => {
     expect(data?.continuedIn).toBe(uuid(9));
   });
 
+  it('should let any later whole line cancel the continuation that settled the first prompt, and no damaged one', () => {
+    const head = [
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } }),
+      // Its timestamp settles the first prompt: the last line folded one by one.
+      JSON.stringify({
+        type: 'continued-in',
+        continuedInSessionId: uuid(9),
+        sessionId: uuid(1),
+        timestamp: '2026-01-02T03:04:05.000Z',
+      }),
+    ];
+    // No later line mentions continuedInSessionId; a whole one still ends the continuation.
+    const whole = [
+      ...head,
+      ...Array.from({ length: 10 }, () => JSON.stringify({ type: 'assistant', gitBranch: 'main' })),
+    ];
+    expectSameSummary(whole.join('\n'));
+    expect(readLiteSummary(write(whole.join('\n')))?.data.continuedIn).toBeUndefined();
+    // Only damaged lines after it: the continuation holds.
+    const damaged = [...head, ...Array.from({ length: 10 }, () => '{"type":"assistant","gitBranch":"main"')];
+    expectSameSummary(damaged.join('\n'));
+    expect(readLiteSummary(write(damaged.join('\n')))?.data.continuedIn).toBe(uuid(9));
+  });
+
   it('should scan every line with "every" and only the deciding ones by default (the property compares two walks)', () => {
     const lines = [
       JSON.stringify({

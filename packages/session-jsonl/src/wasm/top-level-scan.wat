@@ -10,6 +10,7 @@
 ;;   8       per key k: i32 offset of its bytes, i32 length            (8 * 64 bytes)
 ;;   1024    the keys' bytes                                          (up to 3 KiB)
 ;;   4096    results, per key k: i32 value start, i32 value end        (-1 start = absent)
+;;   4608    per mention slot (0, 1), an i32 of the keys the last pass into it found, as bits
 ;;   5120    whitespace table, 256 bytes (1 = JSON whitespace)
 ;;   5376    scalar table, 256 bytes (bytes of numbers and literals, and whitespace)
 ;;   5632    nested table, 256 bytes (scalar bytes plus ',' and ':')
@@ -32,7 +33,8 @@
 ;; only be missing from that list when it is spelled with an escape, so it returns -2 on the
 ;; first escape that may spell a letter (`\u0040` to `\u007f`), and -1 when more mentions are found
 ;; than the slot holds; else the number of mentions, in ascending position (relative to the
-;; first byte), written to mention slot `slot` (0 or 1).
+;; first byte), written to mention slot `slot` (0 or 1), and the keys found, as bits (key `k` is
+;; bit `k`), to that slot's i32 at 4608.
 ;;
 ;; scan(at, length) scans the `length` bytes at 131072 + `at`; value ranges are recorded relative
 ;; to the line's first byte. It returns 0 ok, 1 malformed, 2 truncated, 3 blank, or 4 when the JavaScript scanner
@@ -53,10 +55,13 @@
   (global $MENTIONS i32 (i32.const 9216))
   (global $MENTION_SLOT_BYTES i32 (i32.const 28160))
   (global $MENTION_CAPACITY i32 (i32.const 3520))
+  (global $KEYS_MENTIONED i32 (i32.const 4608))
   ;; Whether `index_keys` built the first-byte table (at most 32 keys).
   (global $keys_indexed (mut i32) (i32.const 0))
   ;; Where the running mentions pass writes.
   (global $mention_out (mut i32) (i32.const 0))
+  ;; The keys the running mentions pass found so far, as bits.
+  (global $mentioned (mut i32) (i32.const 0))
 
   ;; Sentinels returned by the skip functions (valid positions are never negative).
   (global $TRUNCATED i32 (i32.const -1))
@@ -375,6 +380,7 @@
     (local.set $slot (i32.add (global.get $mention_out) (i32.shl (local.get $count) (i32.const 3))))
     (i32.store (local.get $slot) (i32.sub (local.get $p) (local.get $base)))
     (i32.store (i32.add (local.get $slot) (i32.const 4)) (local.get $k))
+    (global.set $mentioned (i32.or (global.get $mentioned) (i32.shl (i32.const 1) (local.get $k))))
     (i32.add (local.get $count) (i32.const 1)))
 
   ;; Quotes and backslashes are found sixteen bytes at a time; a quote is looked at further only
@@ -384,6 +390,7 @@
     (local $base i32) (local $end i32) (local $i i32) (local $mask i32) (local $count i32) (local $c i32)
     (local $p i32) (local $candidates i32) (local $chunk v128)
     (call $plan_mentions (local.get $wanted))
+    (global.set $mentioned (i32.const 0))
     (global.set $mention_out
       (i32.add (global.get $MENTIONS) (i32.mul (i32.and (local.get $slot) (i32.const 1)) (global.get $MENTION_SLOT_BYTES))))
     (local.set $base (i32.add (global.get $INPUT) (local.get $at)))
@@ -435,6 +442,9 @@
             (if (i32.lt_s (local.get $count) (i32.const 0)) (then (return (local.get $count))))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $rest)))
+    (i32.store
+      (i32.add (global.get $KEYS_MENTIONED) (i32.shl (i32.and (local.get $slot) (i32.const 1)) (i32.const 2)))
+      (global.get $mentioned))
     (local.get $count))
 
   (func (export "index_keys")
