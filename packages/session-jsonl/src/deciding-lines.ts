@@ -22,9 +22,9 @@ import {
  * (`TopLevelScanner.mentions`, sixteen bytes at a time) tells which lines to read; what they say is
  * then set as folding every line in order would. The pass also says which keys it found at all,
  * so a field whose key no line spells is settled without a walk of the list, and the last line is
- * read only when a continuation may be set or cancelled. Where that pass gives up (an escape that may
- * spell a key, too many mentions), fewer than {@link FOLD_ALL_BELOW_LINES} lines follow, the
- * first prompt is not settled in the head, or every line is asked for, every line is folded.
+ * read only when a continuation may be set or cancelled. Where that pass gives up (an escape
+ * that may spell a key, too many mentions), fewer than {@link FOLD_ALL_BELOW_LINES} lines follow,
+ * the first prompt is not settled in the head, or every line is asked for, every line is folded.
  */
 
 /**

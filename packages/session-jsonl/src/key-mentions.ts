@@ -73,9 +73,8 @@ export function escapesLetter(bytes: Uint8Array, at: number, end: number): boole
  * scanner without WebAssembly; a byte-by-byte loop per key, so slow that the lite read then folds
  * every line instead): fills `out` with the mentions in `bytes[start, end)` of the keys whose bits
  * are set in `wanted` (indices into `keys`, below 32; empty keys are never looked for), and which
- * keys it found (`out.keys`). Returns
- * false, with `out` undefined, when more than {@link MAX_KEY_MENTIONS} are found or an escape may
- * spell a letter ({@link escapesLetter}).
+ * keys it found (`out.keys`). Returns false, with `out` undefined, when more than
+ * {@link MAX_KEY_MENTIONS} are found or an escape may spell a letter ({@link escapesLetter}).
  */
 export function findKeyMentionsJs(
   bytes: Uint8Array,
