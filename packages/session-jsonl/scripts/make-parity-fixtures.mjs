@@ -298,3 +298,108 @@ write(
   ],
   join(root, '-home-dev-dup-b'),
 );
+// 18. Partial compactions: a compact boundary that kept messages, which a reader splices in after
+// the anchor (as CLI 2.1.332 writes them: `preservedMessages`, with the older `preservedSegment`).
+function compacted(s, compactMetadata, { anchorIsBoundary = false } = {}) {
+  const boundary = {
+    type: 'system',
+    subtype: 'compact_boundary',
+    uuid: mid(s, 5),
+    parentUuid: null,
+    logicalParentUuid: mid(s, 4),
+    sessionId: s,
+    timestamp: ts(),
+    content: 'Conversation compacted',
+    compactMetadata: { trigger: 'manual', preTokens: 1000, ...compactMetadata },
+  };
+  write(s, [
+    user(s, 1, null, `compacted ${anchorIsBoundary ? 'after its start' : 'with a kept tail'}`),
+    assistant(s, 2, mid(s, 1), text('first answer'), `msg_${s.slice(-3)}_1`),
+    user(s, 3, mid(s, 2), 'second prompt'),
+    assistant(s, 4, mid(s, 3), text('second answer'), `msg_${s.slice(-3)}_2`),
+    boundary,
+    user(s, 6, mid(s, 5), 'summary of the conversation', { isCompactSummary: true }),
+    user(s, 7, mid(s, 6), 'after the compaction'),
+    assistant(s, 8, mid(s, 7), text('third answer'), `msg_${s.slice(-3)}_3`),
+  ]);
+}
+{
+  const s = sid(0x260);
+  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
+  compacted(s, {
+    preservedSegment: segment,
+    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 4)] },
+  });
+}
+{
+  const s = sid(0x261);
+  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3), mid(s, 4)] } });
+}
+{
+  const s = sid(0x262);
+  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) } });
+}
+{
+  const s = sid(0x263);
+  const uuids = [mid(s, 3), mid(s, 99), mid(s, 4)];
+  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids } });
+}
+{
+  const s = sid(0x264);
+  compacted(
+    s,
+    { preservedMessages: { anchorUuid: mid(s, 5), uuids: [mid(s, 1), mid(s, 2)] } },
+    { anchorIsBoundary: true },
+  );
+}
+{
+  const s = sid(0x265);
+  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 4), mid(s, 3)] } });
+}
+{
+  const s = sid(0x266);
+  compacted(s, { preservedMessages: { anchorUuid: mid(s, 98), uuids: [mid(s, 4)] } });
+}
+{
+  const s = sid(0x267);
+  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
+  compacted(s, {
+    preservedSegment: segment,
+    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3)] },
+  });
+}
+{
+  const s = sid(0x268);
+  // The segment's head is not reached from its tail: nothing to splice.
+  compacted(s, { preservedSegment: { headUuid: mid(s, 97), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) } });
+}
+{
+  const s = sid(0x269);
+  // The segment's tail is not in the transcript.
+  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 6), tailUuid: mid(s, 96) } });
+}
+{
+  const s = sid(0x26a);
+  // Head and tail swapped: the head follows the tail.
+  compacted(s, { preservedSegment: { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 3) } });
+}
+{
+  const s = sid(0x26b);
+  // The segment's anchor is not in the transcript.
+  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 95), tailUuid: mid(s, 4) } });
+}
+{
+  const s = sid(0x26c);
+  // A kept uuid is missing, and the older segment is there too.
+  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
+  compacted(s, {
+    preservedSegment: segment,
+    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3), mid(s, 94)] },
+  });
+}
+{
+  const s = sid(0x26d);
+  // An empty list of kept messages, and the older segment.
+  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
+  compacted(s, { preservedSegment: segment, preservedMessages: { anchorUuid: mid(s, 6), uuids: [] } });
+}

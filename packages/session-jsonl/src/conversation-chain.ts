@@ -1,4 +1,5 @@
 import { withParallelToolCalls } from './parallel-tool-calls.js';
+import { type PreservedRelink, relinkedParents } from './preserved-relink.js';
 
 /** How the leaf of a transcript is chosen and which entries are shown. */
 export type ChainMode = 'main' | 'subagent';
@@ -24,7 +25,12 @@ export interface ChainNode {
   readonly position: number;
   /** For assistant entries: the API message's `id`, shared by the entries of one message. */
   readonly messageId?: string | undefined;
+  /** For a compact boundary of a partial compaction: the messages it kept, spliced in after its anchor. */
+  readonly preserved?: PreservedRelink | undefined;
 }
+
+/** An entry's parent as the walk follows it (its `parentUuid`, unless a compaction moved it). */
+type ParentOf<T> = (entry: T) => string | undefined;
 
 function isMessage(entry: ChainNode): boolean {
   return entry.type === 'user' || entry.type === 'assistant';
@@ -42,6 +48,7 @@ function nearestMessage<T extends ChainNode>(
   start: T,
   byUuid: ReadonlyMap<string, T>,
   nearest: Map<T, T | null>,
+  parentOf: ParentOf<T>,
 ): T | null {
   const path: T[] = [];
   const onPath = new Set<T>();
@@ -60,21 +67,28 @@ function nearestMessage<T extends ChainNode>(
     if (onPath.has(current)) break;
     onPath.add(current);
     path.push(current);
-    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
+    const parent = parentOf(current);
+    current = parent === undefined ? undefined : byUuid.get(parent);
   }
   for (const entry of path) nearest.set(entry, found);
   return found;
 }
 
-function chooseLeaf<T extends ChainNode>(byUuid: ReadonlyMap<string, T>): T | undefined {
+function chooseLeaf<T extends ChainNode>(
+  byUuid: ReadonlyMap<string, T>,
+  parentOf: ParentOf<T>,
+): T | undefined {
   const referenced = new Set<string>();
-  for (const entry of byUuid.values()) if (entry.parentUuid !== undefined) referenced.add(entry.parentUuid);
+  for (const entry of byUuid.values()) {
+    const parent = parentOf(entry);
+    if (parent !== undefined) referenced.add(parent);
+  }
   const nearest = new Map<T, T | null>();
   let best: T | undefined;
   let bestPreferred: T | undefined;
   for (const entry of byUuid.values()) {
     if (referenced.has(entry.uuid)) continue;
-    const leaf = nearestMessage(entry, byUuid, nearest);
+    const leaf = nearestMessage(entry, byUuid, nearest, parentOf);
     if (leaf === null) continue;
     if (best === undefined || leaf.position > best.position) best = leaf;
     if (isPreferredLeaf(leaf) && (bestPreferred === undefined || leaf.position > bestPreferred.position)) {
@@ -91,7 +105,9 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
 
 /**
  * The conversation of a transcript in order, from the chosen leaf back to the root through
- * `parentUuid` links (never `logicalParentUuid`), protected against cycles.
+ * `parentUuid` links (never `logicalParentUuid`), protected against cycles. The messages a partial
+ * compaction kept are spliced in after its anchor first ({@link relinkedParents}), as the CLI
+ * reads them back.
  *
  * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
  * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
@@ -101,7 +117,8 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
 export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
   const byUuid = new Map<string, T>();
   for (const entry of entries) byUuid.set(entry.uuid, entry);
-  const leaf = mode === 'main' ? chooseLeaf(byUuid) : lastMessage(entries);
+  const parentOf = relinkedParents(byUuid.values(), byUuid);
+  const leaf = mode === 'main' ? chooseLeaf(byUuid, parentOf) : lastMessage(entries);
   if (leaf === undefined) return [];
   const chain: T[] = [];
   const visited = new Set<T>();
@@ -109,9 +126,10 @@ export function conversationChain<T extends ChainNode>(entries: readonly T[], mo
   while (current !== undefined && !visited.has(current)) {
     visited.add(current);
     chain.push(current);
-    current = current.parentUuid === undefined ? undefined : byUuid.get(current.parentUuid);
+    const parent = parentOf(current);
+    current = parent === undefined ? undefined : byUuid.get(parent);
   }
-  return withParallelToolCalls(chain.reverse(), [...byUuid.values()]);
+  return withParallelToolCalls(chain.reverse(), [...byUuid.values()], parentOf);
 }
 
 /** True for chain entries a reader returns: user/assistant (and system when asked), not meta; in `main` mode not sidechain or team entries. */

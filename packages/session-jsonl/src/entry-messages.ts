@@ -7,6 +7,7 @@ import {
 } from './chain-entry.js';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
 import { paginate } from './options.js';
+import { preservedRelinkOf } from './preserved-relink.js';
 import type { SessionMessage } from './types.js';
 
 /** Which messages of a conversation to return, and what to stamp on them. */
@@ -72,6 +73,7 @@ export function parsedChainEntry(
     origin: isMessage ? line['origin'] : undefined,
     flags: messageFlags((name) => isMessage && line[name] === true),
     messageId: type === 'assistant' ? messageIdOf(message) : undefined,
+    preserved: type === 'system' ? preservedRelinkOf(line['compactMetadata']) : undefined,
     message,
   };
 }

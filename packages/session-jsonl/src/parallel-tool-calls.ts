@@ -9,9 +9,14 @@ import type { ChainNode } from './conversation-chain.js';
  * After each run of chain assistants sharing a message id, this inserts the other assistant
  * entries of that message that are off the chain, then the off-chain user entries whose parent is
  * any of them (their tool results), each group in file order. So every result follows the
- * `tool_use` it answers and precedes the next assistant turn (seed 001).
+ * `tool_use` it answers and precedes the next assistant turn (seed 001). `parentOf` gives each
+ * entry's parent as the walk followed it (a partial compaction may have moved it).
  */
-export function withParallelToolCalls<T extends ChainNode>(chain: readonly T[], entries: readonly T[]): T[] {
+export function withParallelToolCalls<T extends ChainNode>(
+  chain: readonly T[],
+  entries: readonly T[],
+  parentOf: (entry: T) => string | undefined = (entry) => entry.parentUuid,
+): T[] {
   const byMessageId = new Map<string, T[]>();
   for (const entry of entries) {
     if (entry.type !== 'assistant' || entry.messageId === undefined) continue;
@@ -23,9 +28,10 @@ export function withParallelToolCalls<T extends ChainNode>(chain: readonly T[], 
   const placed = new Set<T>(chain);
   const childrenOf = new Map<string, T[]>();
   for (const entry of entries) {
-    if (entry.type !== 'user' || entry.parentUuid === undefined || placed.has(entry)) continue;
-    const children = childrenOf.get(entry.parentUuid);
-    if (children === undefined) childrenOf.set(entry.parentUuid, [entry]);
+    const parent = parentOf(entry);
+    if (entry.type !== 'user' || parent === undefined || placed.has(entry)) continue;
+    const children = childrenOf.get(parent);
+    if (children === undefined) childrenOf.set(parent, [entry]);
     else children.push(entry);
   }
   const out: T[] = [];

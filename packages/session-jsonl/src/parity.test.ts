@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempConfig, type TempConfig } from '../test/helpers.js';
 import { archiveSession } from './delete-archive.js';
+import { messagesFromEntries } from './entry-messages.js';
 import { forkSession } from './fork-session.js';
 import { listSessions } from './list-sessions.js';
 import { projectKeyForDirectory } from './project-key.js';
@@ -238,6 +239,70 @@ describe('issue 13: behaviour shared with the official SDK', () => {
     await expect(
       getSessionMessages(sid(0x201), { ...options, offset: {} as unknown as number }),
     ).rejects.toThrow(/offset must be a number/);
+  });
+});
+
+describe('partial compactions: the kept messages spliced in after the anchor, as the official SDK reads them', () => {
+  /** Per session of the corpus (cases 18), the messages the official SDK 0.3.332 returned, by number; then with system messages. */
+  const OBSERVED: [number, number[], number[]][] = [
+    [0x260, [6, 4, 7, 8], [5, 6, 4, 7, 8]], // as CLI 2.1.332 writes it: the list and the segment
+    [0x261, [6, 3, 4, 7, 8], [5, 6, 3, 4, 7, 8]], // two kept messages
+    [0x262, [6, 3, 4, 7, 8], [5, 6, 3, 4, 7, 8]], // the segment alone
+    [0x263, [6, 7, 8], [5, 6, 7, 8]], // a kept uuid missing: nothing spliced
+    [0x264, [1, 2, 6, 7, 8], [5, 1, 2, 6, 7, 8]], // anchored at the boundary (kept start)
+    [0x265, [6, 4, 3, 7, 8], [5, 6, 4, 3, 7, 8]], // the list's order, not the old links
+    [0x266, [6, 7, 8], [5, 6, 7, 8]], // anchor missing
+    [0x267, [6, 3, 7, 8], [5, 6, 3, 7, 8]], // the list supersedes the segment
+    [0x268, [1, 2, 3, 4, 7, 8], [1, 2, 3, 4, 7, 8]], // segment head missing: the tail's own links
+    [0x269, [7, 8], [7, 8]], // segment tail missing
+    [0x26a, [1, 2, 3, 7, 8], [1, 2, 3, 7, 8]], // head and tail swapped
+    [0x26b, [6, 7, 8], [5, 6, 7, 8]], // segment anchor missing
+    [0x26c, [6, 7, 8], [5, 6, 7, 8]], // a uuid missing: the segment is not used instead
+    [0x26d, [6, 7, 8], [5, 6, 7, 8]], // an empty list: nor here
+  ];
+  const expected = (n: number, ks: number[]) => ks.map((k) => mid(n, k));
+  const request = (includeSystemMessages: boolean) => ({
+    mode: 'main' as const,
+    includeSystemMessages,
+    offset: undefined,
+    limit: undefined,
+    parentToolUseId: null,
+    parentAgentId: null,
+  });
+  const fileOf = (n: number) => join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`);
+
+  it('18. from a transcript read whole', async () => {
+    for (const [n, plain, withSystem] of OBSERVED) {
+      expect(await uuidsOf(n), n.toString(16)).toEqual(expected(n, plain));
+      expect(await uuidsOf(n, { includeSystemMessages: true }), n.toString(16)).toEqual(
+        expected(n, withSystem),
+      );
+    }
+  });
+
+  it('18. from a transcript over 1 MiB (read through the byte index)', async () => {
+    for (const [n, plain, withSystem] of OBSERVED) {
+      // A line no chain holds, large enough that the file is indexed rather than parsed whole.
+      const padding = JSON.stringify({ type: 'file-history-snapshot', snapshot: 'x'.repeat(1_100_000) });
+      writeFileSync(fileOf(n), `${padding}\n${readFileSync(fileOf(n), 'utf8')}`);
+      expect(await uuidsOf(n), n.toString(16)).toEqual(expected(n, plain));
+      expect(await uuidsOf(n, { includeSystemMessages: true }), n.toString(16)).toEqual(
+        expected(n, withSystem),
+      );
+    }
+  });
+
+  it("18. from a store's loaded entries", () => {
+    for (const [n, plain, withSystem] of OBSERVED) {
+      const entries = readFileSync(fileOf(n), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
+      const uuids = (includeSystem: boolean) =>
+        messagesFromEntries(entries, request(includeSystem)).map((message) => message.uuid);
+      expect(uuids(false), n.toString(16)).toEqual(expected(n, plain));
+      expect(uuids(true), n.toString(16)).toEqual(expected(n, withSystem));
+    }
   });
 });
 

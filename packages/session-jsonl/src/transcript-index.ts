@@ -22,6 +22,7 @@ import {
   MESSAGE_ID_START,
   RECORD_INTS,
 } from './line-index-wasm.js';
+import { type PreservedRelink, preservedRelinkOf } from './preserved-relink.js';
 import type { SessionJsonlWarning } from './types.js';
 import { decodeUtf8 } from './utf8.js';
 
@@ -46,11 +47,13 @@ const KEYS = [
   'timestamp',
   'origin',
   ...MESSAGE_FLAGS,
+  'compactMetadata',
 ] as const;
 const [TYPE, UUID, PARENT, SIDECHAIN, META, TEAM, MESSAGE, SESSION, TIMESTAMP, ORIGIN] = [
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 ] as const;
 const FLAG_INDEX = 10;
+const COMPACT_METADATA = FLAG_INDEX + MESSAGE_FLAGS.length;
 const QUOTE = 0x22;
 const LETTER_T = 0x74;
 const LETTER_F = 0x66;
@@ -191,7 +194,15 @@ function indexedEntry(
       ? messageFlags((name) => keyTrue(bytes, records, base, FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)))
       : NO_FLAGS,
     messageId,
+    preserved: type === 'system' ? preservedAt(bytes, records, base) : undefined,
   };
+}
+
+/** What a system line's `compactMetadata` says a partial compaction kept (parsed only when present). */
+function preservedAt(bytes: Buffer, records: Int32Array, base: number): PreservedRelink | undefined {
+  const start = valueStart(records, base, COMPACT_METADATA);
+  if (start < 0) return undefined;
+  return preservedRelinkOf(JSON.parse(decodeUtf8(bytes, start, valueEnd(records, base, COMPACT_METADATA))));
 }
 
 function originAt(bytes: Buffer, records: Int32Array, base: number): unknown {
