@@ -384,6 +384,38 @@ describe('session transcripts against the real CLI', () => {
     expect(fromIndex.map((row) => row.sessionId)).toContain(sessionId);
   });
 
+  it('should read back the message a /compact kept after the summary, where the CLI resumes with it', async () => {
+    const first = await runCli(['-p', 'compact me MARK7']);
+    const id = sessionIdOf(first);
+    expect((await runCli(['-p', 'more MARK8', `--resume=${id}`])).code).toBe(0);
+    expect((await runCli(['-p', '/compact', `--resume=${id}`])).code).toBe(0);
+    const after = await runCli(['-p', 'after MARK9', `--resume=${id}`]);
+    expect(after.code).toBe(0);
+    const lines = transcriptLines(join(projectDir, `${id}.jsonl`));
+    const boundary = lines.find((line) => line['subtype'] === 'compact_boundary');
+    const kept = (
+      boundary?.['compactMetadata'] as { preservedMessages?: { anchorUuid: string; uuids: string[] } }
+    )?.preservedMessages;
+    // CLI 2.1.332 keeps the last answer verbatim and names it in the boundary.
+    expect(kept?.uuids.length).toBeGreaterThan(0);
+    const keptAnswer = lines.find((line) => line['uuid'] === kept?.uuids.at(-1));
+    expect(keptAnswer?.['type']).toBe('assistant');
+    // The CLI resumed with the kept answer in the history it sent.
+    expect(resultText(after)).toContain('MARK8');
+    for (const includeSystemMessages of [false, true]) {
+      const messages = await getSessionMessages(id, {
+        dir: sandbox.cwd,
+        configDir: sandbox.configDir,
+        includeSystemMessages,
+      });
+      const uuids = messages.map((message) => message.uuid);
+      const summary = uuids.indexOf(kept!.anchorUuid);
+      expect(messages[summary]?.isCompactSummary).toBe(true);
+      expect(uuids.slice(summary + 1, summary + 1 + kept!.uuids.length)).toEqual(kept!.uuids);
+      expect(uuids.at(-1)).toBe(lines.findLast((line) => line['type'] === 'assistant')?.['uuid']);
+    }
+  });
+
   it('should keep the transcripts as the fixture corpus when asked to', () => {
     if (process.env['CCSDK_WRITE_FIXTURES'] !== '1') return;
     rmSync(FIXTURE_DIR, { recursive: true, force: true });
