@@ -4,12 +4,18 @@ import { fileEmitter, prng } from './session-corpus.js';
 
 /**
  * A listing corpus replicated from transcripts the real CLI wrote ({@link realCliSeeds}): every
- * session repeats one seed's entries, in order, with fresh uuids each pass (the chain continues
+ * session repeats one seed's entries, in order, with fresh ids each pass (the chain continues
  * across passes), its own session id and its project's cwd, until it reaches a size drawn from
  * a log-uniform mix. Sessions smaller than their seed keep the entries that fit, in order.
  */
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/**
+ * The ids a pass makes fresh: uuids, and the API's message, request and tool-call ids (`msg_…`,
+ * `req_…`, `toolu_…`), which are unique per answer in a transcript the CLI writes.
+ */
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b(?:msg|req|toolu)_[0-9A-Za-z_]+/g;
+const IS_UUID = /^[0-9a-f]{8}-/;
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
@@ -50,6 +56,15 @@ function drawSize(random: () => number, mix: readonly SizeClass[]): number {
   return mix[0]!.minBytes;
 }
 
+/** A fresh id shaped like `id`: a uuid for a uuid, else the same prefix and length. */
+function freshId(id: string, random: () => number): string {
+  if (IS_UUID.test(id)) return uuidFrom(random);
+  const prefix = id.slice(0, id.indexOf('_') + 1);
+  let out = prefix;
+  while (out.length < id.length) out += ID_CHARS[Math.floor(random() * ID_CHARS.length)];
+  return out;
+}
+
 function uuidFrom(random: () => number): string {
   const hex = (n: number) => {
     let out = '';
@@ -59,7 +74,7 @@ function uuidFrom(random: () => number): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`;
 }
 
-/** A seed line cut at its uuids: literal parts around slots, each slot a uuid's index in the seed. */
+/** A seed line cut at its ids: literal parts around slots, each slot an id's index in the seed. */
 interface LineTemplate {
   readonly parts: readonly string[];
   readonly slots: readonly number[];
@@ -71,7 +86,8 @@ interface LineTemplate {
 /** A seed made ready to replicate. */
 interface Seed {
   readonly lines: readonly LineTemplate[];
-  readonly uuidCount: number;
+  /** The seed's ids, by slot (slot 0 the session id). */
+  readonly ids: readonly string[];
   readonly sessionSlot: number;
   readonly smallestLineBytes: number;
 }
@@ -90,7 +106,7 @@ function prepareSeed(text: string, cwdOf: (cwd: string) => string): Seed {
       const parts: string[] = [];
       const slots: number[] = [];
       let from = 0;
-      for (const match of line.matchAll(UUID)) {
+      for (const match of line.matchAll(ID)) {
         parts.push(line.slice(from, match.index));
         let slot = uuids.get(match[0]);
         if (slot === undefined) {
@@ -98,14 +114,14 @@ function prepareSeed(text: string, cwdOf: (cwd: string) => string): Seed {
           uuids.set(match[0], slot);
         }
         slots.push(slot);
-        from = match.index + 36;
+        from = match.index + match[0].length;
       }
       parts.push(line.slice(from));
       return { parts, slots, bytes: Buffer.byteLength(line) + 1, isRoot: line.includes('"parentUuid":null') };
     });
   return {
     lines,
-    uuidCount: uuids.size,
+    ids: [...uuids.keys()],
     sessionSlot: 0,
     smallestLineBytes: Math.min(...lines.map((line) => line.bytes)),
   };
@@ -113,7 +129,9 @@ function prepareSeed(text: string, cwdOf: (cwd: string) => string): Seed {
 
 /**
  * Writes one session of about `targetBytes` from `seed` through `emit`: passes over the seed's
- * lines with fresh uuids, skipping a line that does not fit what is left, until nothing fits.
+ * lines with fresh ids, skipping a line that does not fit what is left, until nothing fits. With
+ * `wholePasses`, only whole passes are written (no line is skipped, so every parent is in the
+ * file and the conversation runs from the first pass to the last).
  */
 function replicate(
   seed: Seed,
@@ -121,13 +139,13 @@ function replicate(
   targetBytes: number,
   random: () => number,
   emit: (line: string) => void,
+  wholePasses = false,
 ): number {
   let left = targetBytes;
   let lastUuid: string | undefined;
-  for (let pass = 0; left >= seed.smallestLineBytes; pass++) {
-    const fresh = Array.from({ length: seed.uuidCount }, (_, slot) =>
-      slot === seed.sessionSlot ? sessionId : uuidFrom(random),
-    );
+  const passBytes = seed.lines.reduce((sum, line) => sum + line.bytes, 0);
+  for (let pass = 0; left >= seed.smallestLineBytes && (!wholePasses || passBytes <= left); pass++) {
+    const fresh = seed.ids.map((id, slot) => (slot === seed.sessionSlot ? sessionId : freshId(id, random)));
     let wrote = false;
     for (const line of seed.lines) {
       if (line.bytes > left) continue;
@@ -144,6 +162,29 @@ function replicate(
     if (!wrote) break;
   }
   return targetBytes - left;
+}
+
+/**
+ * Writes one long session of whole passes over the first of `seedTexts` (at least one pass, at
+ * most `targetBytes` once more than one fits) as `<folder>/<id>.jsonl`, its cwd `cwd`; returns
+ * its id and size. Every entry's parent is in the file, so the conversation read back spans it.
+ */
+export function generateRealCliSession(
+  folder: string,
+  targetBytes: number,
+  seedTexts: readonly string[],
+  cwd: string,
+  seedNumber = 7,
+): { sessionId: string; bytes: number } {
+  if (seedTexts.length === 0) throw new Error('no seed transcripts');
+  const random = prng(seedNumber);
+  const seed = prepareSeed(seedTexts[0]!, () => cwd);
+  const passBytes = seed.lines.reduce((sum, line) => sum + line.bytes, 0);
+  mkdirSync(folder, { recursive: true });
+  const sessionId = uuidFrom(random);
+  const file = fileEmitter(join(folder, `${sessionId}.jsonl`));
+  replicate(seed, sessionId, Math.max(targetBytes, passBytes), random, file.emit, true);
+  return { sessionId, bytes: file.close() };
 }
 
 /** What a generated real-CLI corpus holds. */

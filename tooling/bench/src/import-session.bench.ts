@@ -7,9 +7,10 @@
  * alternate which side goes first: the first import of a fresh process with its peak RSS, the
  * steady import of a process that already imported a few times, and bare Node's peak RSS as the
  * floor. Both sides import into the same kind of store: it counts and keeps nothing, so the
- * figures are the importer's own. Transcripts are synthetic but shaped like CLI 2.1.332's
- * (prompts, attachments, assistant text and tool calls, tool results of 1-24 KiB), generated
- * under the temp dir at run time and removed afterwards.
+ * figures are the importer's own. Each size runs on two transcripts (`SESSION_LIST_BENCH_CORPORA`
+ * picks): a synthetic one shaped like CLI 2.1.332's (prompts, attachments, assistant text and
+ * tool calls, tool results of 1-24 KiB), and one replicated from a transcript the real CLI wrote
+ * (`writeRealCliTranscript`), both generated under the temp dir at run time and removed after.
  */
 import {
   closeSync,
@@ -37,6 +38,7 @@ import {
 } from './bench-children.js';
 import { runWhenMain } from './bench-main.js';
 import { prng } from './session-corpus.js';
+import { selectedCorpora, writeRealCliTranscript } from './session-list-corpora.js';
 import { MB_BYTES } from './stats.js';
 
 /** Transcript sizes measured by default, in decimal MB. */
@@ -158,43 +160,55 @@ const benchmark: Benchmark = {
     const raw: Record<string, unknown>[] = [];
     try {
       for (const mb of sizes) {
-        const configDir = join(root, `config-${mb}`);
-        const dir = join(root, `project-${mb}`);
-        mkdirSync(dir, { recursive: true });
-        const projectKey = realpathSync(dir).replace(/[^a-zA-Z0-9]/g, '-');
-        mkdirSync(join(configDir, 'projects', projectKey), { recursive: true });
-        const transcriptPath = join(configDir, 'projects', projectKey, `${SESSION_ID}.jsonl`);
-        const lines = writeTranscript(transcriptPath, mb * MB_BYTES, mb);
-        const bytes = statSync(transcriptPath).size;
-        const plan = planFor(mb);
-        const figures = await measureCase(
-          (side, calls) => runBenchChild(CHILD, [side, configDir, dir, SESSION_ID, String(calls)]),
-          plan,
-        );
-        for (const side of [figures.ours, figures.official]) {
-          if (side.ok && side.count !== lines) {
-            throw new Error(`entry count ${side.count} differs from the file's ${lines} lines`);
+        for (const kind of selectedCorpora()) {
+          const configDir = join(root, `config-${kind}-${mb}`);
+          const dir = join(root, `project-${kind}-${mb}`);
+          mkdirSync(dir, { recursive: true });
+          const projectKey = realpathSync(dir).replace(/[^a-zA-Z0-9]/g, '-');
+          mkdirSync(join(configDir, 'projects', projectKey), { recursive: true });
+          let sessionId = SESSION_ID;
+          let lines: number;
+          let bytes: number;
+          if (kind === 'template') {
+            const transcriptPath = join(configDir, 'projects', projectKey, `${SESSION_ID}.jsonl`);
+            lines = writeTranscript(transcriptPath, mb * MB_BYTES, mb);
+            bytes = statSync(transcriptPath).size;
+          } else {
+            const transcript = await writeRealCliTranscript(configDir, projectKey, mb * MB_BYTES);
+            ({ sessionId, lines, bytes } = transcript);
           }
+          const plan = planFor(mb);
+          const figures = await measureCase(
+            (side, calls) => runBenchChild(CHILD, [side, configDir, dir, sessionId, String(calls)]),
+            plan,
+          );
+          for (const side of [figures.ours, figures.official]) {
+            if (side.ok && side.count !== lines) {
+              throw new Error(`entry count ${side.count} differs from the file's ${lines} lines`);
+            }
+          }
+          rows.push([
+            kind,
+            fmt(bytes / MB_BYTES, 2),
+            String(lines),
+            ...figureCells(figures),
+            fmt(bytes / MB_BYTES / (figures.ours.steadyMs / 1000)),
+          ]);
+          raw.push({ corpus: kind, mb, bytes, lines, plan, figures });
+          rmSync(configDir, { recursive: true, force: true });
         }
-        rows.push([
-          fmt(bytes / MB_BYTES, 2),
-          String(lines),
-          ...figureCells(figures),
-          fmt(bytes / MB_BYTES / (figures.ours.steadyMs / 1000)),
-        ]);
-        raw.push({ mb, bytes, lines, plan, figures });
-        rmSync(configDir, { recursive: true, force: true });
       }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
     return {
-      columns: ['transcript MB', 'lines', ...FIGURE_COLUMNS, 'ours steady MB/s'],
+      columns: ['corpus', 'transcript MB', 'lines', ...FIGURE_COLUMNS, 'ours steady MB/s'],
       rows,
       notes: [
         "importSessionToStore(id, store, { dir, includeSubagents: false }) on both sides; the store counts entries and append calls and keeps nothing; entry counts checked equal to the file's lines.",
         ...figureNotes(planFor, sizes),
         'results: digest of entries, append calls and the first and last uuid of every batch, compared between the sides.',
+        'template: synthetic entries (prompts, attachments, assistant text and tool calls, tool results of 1-24 KiB). real-cli: one session of whole passes over a transcript the real CLI 2.1.332 wrote against the scripted fake (fresh ids each pass; see corpus-real-cli.ts). Choose corpora with SESSION_LIST_BENCH_CORPORA=template,real-cli.',
       ],
       raw,
     };

@@ -1,5 +1,8 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   generateRealCliCorpus,
+  generateRealCliSession,
   ISSUE_SIZE_MIX,
   REDUCED_SIZE_MIX,
   type RealCliCorpus,
@@ -29,4 +32,50 @@ export async function writeListingCorpus(configDir: string, sessions: number): P
   const seeds = await realCliSeeds();
   const mix = sessions >= REDUCED_MIX_FROM_SESSIONS ? REDUCED_SIZE_MIX : ISSUE_SIZE_MIX;
   return generateRealCliCorpus(configDir, sessions, seeds, mix);
+}
+
+/** One real-CLI session written by {@link writeRealCliTranscript}. */
+export interface RealCliTranscript {
+  readonly sessionId: string;
+  readonly path: string;
+  readonly bytes: number;
+  /** Its lines: every one an entry. */
+  readonly lines: number;
+}
+
+/** Bytes read at a time when counting a transcript's lines. */
+const COUNT_CHUNK_BYTES = 4 * 1024 * 1024;
+
+function countLines(path: string): number {
+  const fd = openSync(path, 'r');
+  const chunk = Buffer.allocUnsafe(COUNT_CHUNK_BYTES);
+  let lines = 0;
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      for (let at = chunk.indexOf(0x0a); at !== -1 && at < read; at = chunk.indexOf(0x0a, at + 1)) lines++;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
+}
+
+/**
+ * Writes one session of whole passes over the first real-CLI seed, up to `bytes`, as every
+ * session of a listing corpus is replicated (its entries in order with fresh ids each pass, the
+ * chain continued, but no line left out, so the conversation spans the file), as
+ * `<configDir>/projects/<projectKey>/<id>.jsonl`: the real-CLI counterpart of one long template
+ * transcript. `seeds` (the seed transcripts' texts) defaults to the real CLI's ({@link realCliSeeds}).
+ */
+export async function writeRealCliTranscript(
+  configDir: string,
+  projectKey: string,
+  bytes: number,
+  seeds?: readonly string[],
+): Promise<RealCliTranscript> {
+  const folder = join(configDir, 'projects', projectKey);
+  const seedTexts = seeds ?? (await realCliSeeds());
+  const { sessionId } = generateRealCliSession(folder, bytes, seedTexts, '/home/dev/big-project');
+  const path = join(folder, `${sessionId}.jsonl`);
+  return { sessionId, path, bytes: statSync(path).size, lines: countLines(path) };
 }
