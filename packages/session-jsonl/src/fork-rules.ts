@@ -173,9 +173,10 @@ export interface ForkPlacement {
 }
 
 /**
- * Rewrites one copied entry for the fork: fresh uuids, new session, `forkedFrom`, team fields
- * dropped; an assistant entry gets `requestSessionId`, the session its API request was made in
- * (its own, else the one its source was forked from, else the source).
+ * Rewrites one copied entry for the fork: fresh uuids (also where a compact boundary names the
+ * messages it kept), new session, `forkedFrom`, team fields dropped; an assistant entry gets
+ * `requestSessionId`, the session its API request was made in (its own, else the one its source
+ * was forked from, else the source).
  */
 export function forkEntry(
   entry: Readonly<Record<string, unknown>>,
@@ -194,11 +195,43 @@ export function forkEntry(
     out['logicalParentUuid'] =
       typeof logical === 'string' ? (placement.uuidMap.get(logical) ?? null) : logical;
   }
+  if ('compactMetadata' in entry) {
+    out['compactMetadata'] = forkedCompactMetadata(entry['compactMetadata'], placement.uuidMap);
+  }
   for (const field of DROPPED_FIELDS) delete out[field];
   if (entry['type'] === 'assistant') out['requestSessionId'] = requestSessionOf(entry, placement.sourceId);
   if (placement.isLast) out['timestamp'] = placement.now;
   out['forkedFrom'] = { sessionId: placement.sourceId, messageUuid: original };
   return out;
+}
+
+/** The parts of a compact boundary's `compactMetadata` that name kept messages by uuid. */
+const KEPT_MESSAGE_FIELDS = ['preservedSegment', 'preservedMessages'] as const;
+/** Deepest a kept-messages record is walked for uuids (it is two levels deep; anything deeper is kept as is). */
+const KEPT_UUIDS_MAX_DEPTH = 4;
+
+/**
+ * A compact boundary's `compactMetadata` with the uuids of the messages it kept (and its anchor)
+ * mapped to their copies in the fork, so the fork reads back with them as the source does (the
+ * official SDK's forks map them too). A uuid the fork did not copy is left as it was.
+ */
+function forkedCompactMetadata(metadata: unknown, uuidMap: ReadonlyMap<string, string>): unknown {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return metadata;
+  const source = metadata as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...source };
+  for (const field of KEPT_MESSAGE_FIELDS) {
+    if (field in source) out[field] = mappedUuids(source[field], uuidMap, 0);
+  }
+  return out;
+}
+
+function mappedUuids(value: unknown, uuidMap: ReadonlyMap<string, string>, depth: number): unknown {
+  if (typeof value === 'string') return uuidMap.get(value) ?? value;
+  if (typeof value !== 'object' || value === null || depth >= KEPT_UUIDS_MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => mappedUuids(item, uuidMap, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, mappedUuids(item, uuidMap, depth + 1)]),
+  );
 }
 
 function requestSessionOf(entry: Readonly<Record<string, unknown>>, sourceId: string): string {

@@ -292,6 +292,33 @@ describe('partial compactions: the kept messages spliced in after the anchor, as
     }
   });
 
+  it('19. a fork maps the kept uuids to its copies and reads like its source (the official fork does the same)', async () => {
+    const contentOf = (message: { type: string; message: unknown }) =>
+      message.type === 'system' ? 'system' : (message.message as { content: unknown }).content;
+    for (const n of [0x260, 0x261, 0x262, 0x264]) {
+      const source = await getSessionMessages(sid(n), { ...options, includeSystemMessages: true });
+      const { sessionId } = await forkSession(sid(n), options);
+      const fork = await getSessionMessages(sessionId, { ...options, includeSystemMessages: true });
+      expect(fork.map(contentOf), n.toString(16)).toEqual(source.map(contentOf));
+      const lines = forkLines(sessionId);
+      const uuids = new Set(lines.map((line) => line['uuid']));
+      const metadata = lines.find((line) => line['subtype'] === 'compact_boundary')?.['compactMetadata'] as {
+        preservedMessages?: { anchorUuid: string; uuids: string[] };
+        preservedSegment?: Record<string, string>;
+        trigger: string;
+      };
+      const named = [
+        ...(metadata.preservedMessages === undefined
+          ? []
+          : [metadata.preservedMessages.anchorUuid, ...metadata.preservedMessages.uuids]),
+        ...Object.values(metadata.preservedSegment ?? {}),
+      ];
+      expect(named.length).toBeGreaterThan(0);
+      for (const uuid of named) expect(uuids.has(uuid), `${n.toString(16)} ${uuid}`).toBe(true);
+      expect(metadata.trigger).toBe('manual');
+    }
+  });
+
   it("18. from a store's loaded entries", () => {
     for (const [n, plain, withSystem] of OBSERVED) {
       const entries = readFileSync(fileOf(n), 'utf8')

@@ -414,6 +414,16 @@ describe('session transcripts against the real CLI', () => {
       expect(uuids.slice(summary + 1, summary + 1 + kept!.uuids.length)).toEqual(kept!.uuids);
       expect(uuids.at(-1)).toBe(lines.findLast((line) => line['type'] === 'assistant')?.['uuid']);
     }
+    // A fork names the copies of the kept messages, so it reads back like its source.
+    const where = { dir: sandbox.cwd, configDir: sandbox.configDir, includeSystemMessages: true };
+    const contents = (messages: SessionMessage[]) =>
+      messages.map((message) =>
+        JSON.stringify((message.message as { content?: unknown } | undefined)?.content),
+      );
+    const fork = await forkSession(id, { dir: sandbox.cwd, configDir: sandbox.configDir });
+    expect(contents(await getSessionMessages(fork.sessionId, where))).toEqual(
+      contents(await getSessionMessages(id, where)),
+    );
   });
 
   it('should keep the transcripts as the fixture corpus when asked to', () => {
