@@ -106,7 +106,7 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
 /**
  * The conversation of a transcript in order, from the chosen leaf back to the root through
  * `parentUuid` links (never `logicalParentUuid`), protected against cycles. The messages a partial
- * compaction kept are spliced in after its anchor first ({@link relinkedParents}), as the CLI
+ * compaction kept are spliced in after its anchor first (`relinkedParents`), as the CLI
  * reads them back.
  *
  * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are

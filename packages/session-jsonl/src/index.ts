@@ -52,6 +52,7 @@ export {
 } from './limits.js';
 export { LineCursor, type LineCursorOptions } from './line-cursor.js';
 export { listSessions } from './list-sessions.js';
+export type { PreservedRelink } from './preserved-relink.js';
 export { canonicalizePath, projectKeyForDirectory, sanitizePath, simpleHash } from './project-key.js';
 export { checkTitle, renameSession, tagSession } from './rename-tag.js';
 export { getSessionInfo } from './session-info.js';

@@ -6,7 +6,7 @@ import type { ChainNode } from './conversation-chain.js';
  * kept `uuids`, in order) and `preservedSegment` (`headUuid`, `anchorUuid`, `tailUuid`: a run
  * linked by `parentUuid`, from head to tail), which the first supersedes. A reader splices the
  * kept messages in after the anchor (the compaction summary, or the boundary itself), so the
- * conversation read back holds them, as the CLI resumes it; see {@link relinkedParents}.
+ * conversation read back holds them, as the CLI resumes it; see `relinkedParents`.
  */
 export interface PreservedRelink {
   /** The entry the kept messages follow. */
@@ -85,7 +85,9 @@ export function relinkedParents<T extends ChainNode>(
       if (kept.length === 0 || kept.includes(undefined)) continue;
       const run = kept as T[];
       moveFollowers(anchorUuid, run.at(-1)!.uuid, new Set(run));
-      run.forEach((entry, index) => moved.set(entry, index === 0 ? anchorUuid : run[index - 1]!.uuid));
+      for (let index = 0; index < run.length; index++) {
+        moved.set(run[index]!, index === 0 ? anchorUuid : run[index - 1]!.uuid);
+      }
     } else if (relink.headUuid !== undefined && relink.tailUuid !== undefined) {
       const head = byUuid.get(relink.headUuid);
       moveFollowers(anchorUuid, relink.tailUuid, new Set(head === undefined ? [] : [head]));
