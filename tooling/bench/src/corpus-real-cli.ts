@@ -56,14 +56,21 @@ function drawSize(random: () => number, mix: readonly SizeClass[]): number {
   return mix[0]!.minBytes;
 }
 
-/** A fresh id shaped like `id`: a uuid for a uuid, else the same prefix and length. */
-function freshId(id: string, random: () => number): string {
+/**
+ * A fresh id shaped like `id`: a uuid for a uuid (from `random`), else the same prefix and length
+ * (from `apiRandom`, a stream of its own, so the API's ids leave the sizes and uuids a seed number
+ * gives as they were before those ids were made fresh).
+ */
+function freshId(id: string, random: () => number, apiRandom: () => number): string {
   if (IS_UUID.test(id)) return uuidFrom(random);
   const prefix = id.slice(0, id.indexOf('_') + 1);
   let out = prefix;
-  while (out.length < id.length) out += ID_CHARS[Math.floor(random() * ID_CHARS.length)];
+  while (out.length < id.length) out += ID_CHARS[Math.floor(apiRandom() * ID_CHARS.length)];
   return out;
 }
+
+/** The seed of the API ids' stream for a corpus seed number. */
+const API_ID_SEED_OFFSET = 0x5eed;
 
 function uuidFrom(random: () => number): string {
   const hex = (n: number) => {
@@ -139,13 +146,16 @@ function replicate(
   targetBytes: number,
   random: () => number,
   emit: (line: string) => void,
+  apiRandom: () => number,
   wholePasses = false,
 ): number {
   let left = targetBytes;
   let lastUuid: string | undefined;
   const passBytes = seed.lines.reduce((sum, line) => sum + line.bytes, 0);
   for (let pass = 0; left >= seed.smallestLineBytes && (!wholePasses || passBytes <= left); pass++) {
-    const fresh = seed.ids.map((id, slot) => (slot === seed.sessionSlot ? sessionId : freshId(id, random)));
+    const fresh = seed.ids.map((id, slot) =>
+      slot === seed.sessionSlot ? sessionId : freshId(id, random, apiRandom),
+    );
     let wrote = false;
     for (const line of seed.lines) {
       if (line.bytes > left) continue;
@@ -183,7 +193,8 @@ export function generateRealCliSession(
   mkdirSync(folder, { recursive: true });
   const sessionId = uuidFrom(random);
   const file = fileEmitter(join(folder, `${sessionId}.jsonl`));
-  replicate(seed, sessionId, Math.max(targetBytes, passBytes), random, file.emit, true);
+  const apiRandom = prng(seedNumber + API_ID_SEED_OFFSET);
+  replicate(seed, sessionId, Math.max(targetBytes, passBytes), random, file.emit, apiRandom, true);
   return { sessionId, bytes: file.close() };
 }
 
@@ -211,6 +222,7 @@ export function generateRealCliCorpus(
 ): RealCliCorpus {
   if (seedTexts.length === 0) throw new Error('no seed transcripts');
   const random = prng(seedNumber);
+  const apiRandom = prng(seedNumber + API_ID_SEED_OFFSET);
   const projects = REAL_CORPUS_PROJECTS;
   const prepared = Array.from({ length: projects }, (_, p) =>
     seedTexts.map((text) => prepareSeed(text, () => `/home/dev/project-${p}`)),
@@ -225,7 +237,7 @@ export function generateRealCliCorpus(
     const file = fileEmitter(
       join(configDir, 'projects', `-home-dev-project-${project}`, `${sessionId}.jsonl`),
     );
-    replicate(seed, sessionId, drawSize(random, mix), random, file.emit);
+    replicate(seed, sessionId, drawSize(random, mix), random, file.emit, apiRandom);
     bytes += file.close();
   }
   return { sessions, projects, bytes, seeds: seedTexts.length };

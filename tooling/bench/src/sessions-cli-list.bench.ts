@@ -5,6 +5,7 @@ import type { Benchmark, BenchTable } from './bench-api.js';
 import { fmt, selectedSizes } from './bench-children.js';
 import { runWhenMain } from './bench-main.js';
 import { generateListingCorpus } from './session-corpus.js';
+import { selectedCorpora, writeListingCorpus } from './session-list-corpora.js';
 import {
   CCSDK_MAIN,
   medianPeakRssMiB,
@@ -30,45 +31,52 @@ const benchmark: Benchmark = {
     const rows: string[][] = [];
     const raw: unknown[] = [];
     for (const sessions of selectedSizes('SESSIONS_CLI_LIST_SIZES', DEFAULT_SESSION_COUNTS)) {
-      const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-cli-list-'));
-      try {
-        const corpus = generateListingCorpus(join(root, 'config'), sessions);
-        const env = { ...process.env, CLAUDE_CONFIG_DIR: join(root, 'config') };
-        const runs = await rotatingRounds(
-          {
-            ours: () =>
-              timedProcess(
-                process.execPath,
-                [CCSDK_MAIN, 'sessions', 'list', '--all-projects', '--json'],
-                env,
-              ),
-            library: () => timedProcess(process.execPath, [SESSIONS_CLI_FLOOR, 'list'], env),
-            bare: () => timedProcess(process.execPath, ['-e', ''], env),
-          },
-          ROUNDS,
-        );
-        const parsed = (side: string) => JSON.stringify(JSON.parse(runs[side]![0]!.stdout));
-        const ours = medianWallMs(runs['ours']!);
-        const library = medianWallMs(runs['library']!);
-        const bare = medianWallMs(runs['bare']!);
-        rows.push([
-          String(sessions),
-          fmt(corpus.bytes / MB_BYTES),
-          fmt(ours, 1),
-          fmt(library, 1),
-          fmt(ours / library, 2),
-          fmt(bare, 1),
-          `${fmt(ours - bare, 1)} / ${fmt(library - bare, 1)}`,
-          `${fmt(medianPeakRssMiB(runs['ours']!))} / ${fmt(medianPeakRssMiB(runs['library']!))} / ${fmt(medianPeakRssMiB(runs['bare']!))}`,
-          parsed('ours') === parsed('library') ? 'same' : 'DIFFERENT',
-        ]);
-        raw.push({ sessions, corpusBytes: corpus.bytes, projects: corpus.projects, runs });
-      } finally {
-        rmSync(root, { recursive: true, force: true });
+      for (const kind of selectedCorpora()) {
+        const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-cli-list-'));
+        try {
+          const corpus =
+            kind === 'template'
+              ? generateListingCorpus(join(root, 'config'), sessions)
+              : await writeListingCorpus(join(root, 'config'), sessions);
+          const env = { ...process.env, CLAUDE_CONFIG_DIR: join(root, 'config') };
+          const runs = await rotatingRounds(
+            {
+              ours: () =>
+                timedProcess(
+                  process.execPath,
+                  [CCSDK_MAIN, 'sessions', 'list', '--all-projects', '--json'],
+                  env,
+                ),
+              library: () => timedProcess(process.execPath, [SESSIONS_CLI_FLOOR, 'list'], env),
+              bare: () => timedProcess(process.execPath, ['-e', ''], env),
+            },
+            ROUNDS,
+          );
+          const parsed = (side: string) => JSON.stringify(JSON.parse(runs[side]![0]!.stdout));
+          const ours = medianWallMs(runs['ours']!);
+          const library = medianWallMs(runs['library']!);
+          const bare = medianWallMs(runs['bare']!);
+          rows.push([
+            kind,
+            String(sessions),
+            fmt(corpus.bytes / MB_BYTES),
+            fmt(ours, 1),
+            fmt(library, 1),
+            fmt(ours / library, 2),
+            fmt(bare, 1),
+            `${fmt(ours - bare, 1)} / ${fmt(library - bare, 1)}`,
+            `${fmt(medianPeakRssMiB(runs['ours']!))} / ${fmt(medianPeakRssMiB(runs['library']!))} / ${fmt(medianPeakRssMiB(runs['bare']!))}`,
+            parsed('ours') === parsed('library') ? 'same' : 'DIFFERENT',
+          ]);
+          raw.push({ corpus: kind, sessions, corpusBytes: corpus.bytes, projects: corpus.projects, runs });
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
       }
     }
     return {
       columns: [
+        'corpus',
         'sessions',
         'corpus MB',
         'ours ms',
@@ -83,7 +91,7 @@ const benchmark: Benchmark = {
       notes: [
         'Median wall time of whole processes (spawn to exit: start-up, module loading, listing, printing), from rounds that rotate which side runs first; peak RSS from GNU time.',
         `ours = \`node apps/cli/dist/main.js sessions list --all-projects --json\`; library floor = bare Node importing @ccsdk/session-jsonl's dist, calling listSessions() and printing JSON.stringify(result, null, 2); bare node = \`node -e ''\`. ${ROUNDS} rounds.`,
-        'results: the two outputs parsed and compared. Corpus from session-corpus.ts, page cache warm. The machine is shared: expect noise.',
+        'results: the two outputs parsed and compared. Corpora: template (session-corpus.ts) and real-cli (replicated from transcripts the real CLI wrote, see corpus-real-cli.ts; SESSION_LIST_BENCH_CORPORA picks), page cache warm. The machine is shared: expect noise.',
       ],
       raw,
     };
