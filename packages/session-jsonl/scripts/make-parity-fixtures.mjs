@@ -323,83 +323,48 @@ function compacted(s, compactMetadata, { anchorIsBoundary = false } = {}) {
     assistant(s, 8, mid(s, 7), text('third answer'), `msg_${s.slice(-3)}_3`),
   ]);
 }
-{
-  const s = sid(0x260);
-  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
-  compacted(s, {
-    preservedSegment: segment,
-    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 4)] },
-  });
-}
-{
-  const s = sid(0x261);
-  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3), mid(s, 4)] } });
-}
-{
-  const s = sid(0x262);
-  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) } });
-}
-{
-  const s = sid(0x263);
-  const uuids = [mid(s, 3), mid(s, 99), mid(s, 4)];
-  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids } });
-}
-{
-  const s = sid(0x264);
-  compacted(
-    s,
-    { preservedMessages: { anchorUuid: mid(s, 5), uuids: [mid(s, 1), mid(s, 2)] } },
-    { anchorIsBoundary: true },
-  );
-}
-{
-  const s = sid(0x265);
-  compacted(s, { preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 4), mid(s, 3)] } });
-}
-{
-  const s = sid(0x266);
-  compacted(s, { preservedMessages: { anchorUuid: mid(s, 98), uuids: [mid(s, 4)] } });
-}
-{
-  const s = sid(0x267);
-  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
-  compacted(s, {
-    preservedSegment: segment,
-    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3)] },
-  });
-}
-{
-  const s = sid(0x268);
-  // The segment's head is not reached from its tail: nothing to splice.
-  compacted(s, { preservedSegment: { headUuid: mid(s, 97), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) } });
-}
-{
-  const s = sid(0x269);
-  // The segment's tail is not in the transcript.
-  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 6), tailUuid: mid(s, 96) } });
-}
-{
-  const s = sid(0x26a);
-  // Head and tail swapped: the head follows the tail.
-  compacted(s, { preservedSegment: { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 3) } });
-}
-{
-  const s = sid(0x26b);
-  // The segment's anchor is not in the transcript.
-  compacted(s, { preservedSegment: { headUuid: mid(s, 3), anchorUuid: mid(s, 95), tailUuid: mid(s, 4) } });
-}
-{
-  const s = sid(0x26c);
-  // A kept uuid is missing, and the older segment is there too.
-  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
-  compacted(s, {
-    preservedSegment: segment,
-    preservedMessages: { anchorUuid: mid(s, 6), uuids: [mid(s, 3), mid(s, 94)] },
-  });
-}
-{
-  const s = sid(0x26d);
-  // An empty list of kept messages, and the older segment.
-  const segment = { headUuid: mid(s, 4), anchorUuid: mid(s, 6), tailUuid: mid(s, 4) };
-  compacted(s, { preservedSegment: segment, preservedMessages: { anchorUuid: mid(s, 6), uuids: [] } });
-}
+/** The `compactMetadata` parts that name kept messages, by message number in session `s` (anchor: the summary, 6). */
+const keptList = (s, ns, anchor = 6) => ({ anchorUuid: mid(s, anchor), uuids: ns.map((n) => mid(s, n)) });
+const keptRun = (s, head, tail, anchor = 6) => ({
+  headUuid: mid(s, head),
+  anchorUuid: mid(s, anchor),
+  tailUuid: mid(s, tail),
+});
+// As CLI 2.1.332 writes it: the list and the segment.
+compacted(sid(0x260), {
+  preservedSegment: keptRun(sid(0x260), 4, 4),
+  preservedMessages: keptList(sid(0x260), [4]),
+});
+compacted(sid(0x261), { preservedMessages: keptList(sid(0x261), [3, 4]) });
+compacted(sid(0x262), { preservedSegment: keptRun(sid(0x262), 3, 4) });
+// A kept uuid the transcript lacks.
+compacted(sid(0x263), { preservedMessages: keptList(sid(0x263), [3, 99, 4]) });
+// Anchored at the boundary itself (the start kept).
+compacted(sid(0x264), { preservedMessages: keptList(sid(0x264), [1, 2], 5) }, { anchorIsBoundary: true });
+// The list's order, not the old links.
+compacted(sid(0x265), { preservedMessages: keptList(sid(0x265), [4, 3]) });
+// The list's anchor is not in the transcript.
+compacted(sid(0x266), { preservedMessages: keptList(sid(0x266), [4], 98) });
+// The list and the segment disagree.
+compacted(sid(0x267), {
+  preservedSegment: keptRun(sid(0x267), 4, 4),
+  preservedMessages: keptList(sid(0x267), [3]),
+});
+// The segment's head is not in the transcript.
+compacted(sid(0x268), { preservedSegment: keptRun(sid(0x268), 97, 4) });
+// The segment's tail is not in the transcript.
+compacted(sid(0x269), { preservedSegment: keptRun(sid(0x269), 3, 96) });
+// Head and tail swapped: the head follows the tail.
+compacted(sid(0x26a), { preservedSegment: keptRun(sid(0x26a), 4, 3) });
+// The segment's anchor is not in the transcript.
+compacted(sid(0x26b), { preservedSegment: keptRun(sid(0x26b), 3, 4, 95) });
+// A kept uuid missing, and the older segment there too.
+compacted(sid(0x26c), {
+  preservedSegment: keptRun(sid(0x26c), 4, 4),
+  preservedMessages: keptList(sid(0x26c), [3, 94]),
+});
+// An empty list of kept messages, and the older segment.
+compacted(sid(0x26d), {
+  preservedSegment: keptRun(sid(0x26d), 4, 4),
+  preservedMessages: keptList(sid(0x26d), []),
+});

@@ -117,7 +117,7 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
 export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
   const byUuid = new Map<string, T>();
   for (const entry of entries) byUuid.set(entry.uuid, entry);
-  const parentOf = relinkedParents(byUuid.values(), byUuid);
+  const parentOf = relinkedParents(byUuid);
   const leaf = mode === 'main' ? chooseLeaf(byUuid, parentOf) : lastMessage(entries);
   if (leaf === undefined) return [];
   const chain: T[] = [];

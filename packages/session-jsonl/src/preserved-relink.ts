@@ -52,8 +52,8 @@ export function preservedRelinkOf(compactMetadata: unknown): PreservedRelink | u
 }
 
 /**
- * Each entry's parent once the messages every partial compaction kept are spliced in after their
- * anchor, in file order, as the official SDK 0.3.332 reads them (observed on the parity corpus,
+ * Each entry's parent (`byUuid`: the transcript's entries by uuid, in file order) once the messages
+ * every partial compaction kept are spliced in after their anchor, in file order, as the official SDK 0.3.332 reads them (observed on the parity corpus,
  * cases 18):
  * - `preservedMessages`: the first kept message follows the anchor, each next one the one before,
  *   and what followed the anchor follows the last kept one. A list that is empty or names a
@@ -65,7 +65,6 @@ export function preservedRelinkOf(compactMetadata: unknown): PreservedRelink | u
  * Entries no compaction moves keep their `parentUuid`.
  */
 export function relinkedParents<T extends ChainNode>(
-  entries: Iterable<T>,
   byUuid: ReadonlyMap<string, T>,
 ): (entry: T) => string | undefined {
   const moved = new Map<T, string>();
@@ -76,7 +75,7 @@ export function relinkedParents<T extends ChainNode>(
       if (!keep.has(entry) && parentOf(entry) === anchorUuid) moved.set(entry, uuid);
     }
   };
-  for (const boundary of entries) {
+  for (const boundary of byUuid.values()) {
     const relink = boundary.preserved;
     if (relink === undefined) continue;
     const { anchorUuid } = relink;

@@ -7,6 +7,7 @@ import {
   REDUCED_SIZE_MIX,
   type RealCliCorpus,
 } from './corpus-real-cli.js';
+import { generateListingCorpus } from './session-corpus.js';
 import { realCliSeeds } from './session-seed-transcripts.js';
 
 /** The corpora a session benchmark runs on: template transcripts, or ones replicated from the real CLI's. */
@@ -26,6 +27,17 @@ export function selectedCorpora(env = process.env['SESSION_LIST_BENCH_CORPORA'])
 
 /** Sessions from which a corpus uses the reduced size mix (the full one would be 6.8 GB at 30,000). */
 export const REDUCED_MIX_FROM_SESSIONS = 10_000;
+
+/** Writes a listing corpus of `kind` with `sessions` into `configDir`: its size and sessions. */
+export async function writeCorpusOf(
+  kind: CorpusKind,
+  configDir: string,
+  sessions: number,
+): Promise<{ readonly bytes: number; readonly projects: number }> {
+  return kind === 'template'
+    ? generateListingCorpus(configDir, sessions)
+    : await writeListingCorpus(configDir, sessions);
+}
 
 /** Writes a real-CLI listing corpus of `sessions` into `configDir` (seeds made first when not cached). */
 export async function writeListingCorpus(configDir: string, sessions: number): Promise<RealCliCorpus> {

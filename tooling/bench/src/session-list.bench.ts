@@ -16,8 +16,7 @@ import {
 } from './bench-children.js';
 import { runWhenMain } from './bench-main.js';
 import { runSessionChild } from './session-bench-support.js';
-import { generateListingCorpus } from './session-corpus.js';
-import { type CorpusKind, selectedCorpora, writeListingCorpus } from './session-list-corpora.js';
+import { type CorpusKind, selectedCorpora, writeCorpusOf } from './session-list-corpora.js';
 import { MB_BYTES } from './stats.js';
 
 /** Corpus sizes in sessions; choose others with `--sizes=300,3000` or `SESSION_LIST_BENCH_SIZES`. */
@@ -43,10 +42,7 @@ const benchmark: Benchmark = {
       for (const kind of corpora) {
         const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-list-'));
         try {
-          const corpus =
-            kind === 'template'
-              ? generateListingCorpus(join(root, 'config'), sessions)
-              : await writeListingCorpus(join(root, 'config'), sessions);
+          const corpus = await writeCorpusOf(kind, join(root, 'config'), sessions);
           const plan = planFor(sessions);
           const configDir = join(root, 'config');
           // A corpus at rest, as transcripts are between sessions: still for longer than the

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Benchmark, BenchTable } from './bench-api.js';
 import { fmt, selectedSizes } from './bench-children.js';
 import { runWhenMain } from './bench-main.js';
-import { generateListingCorpus } from './session-corpus.js';
-import { selectedCorpora, writeListingCorpus } from './session-list-corpora.js';
+import { selectedCorpora, writeCorpusOf } from './session-list-corpora.js';
 import {
   CCSDK_MAIN,
   medianPeakRssMiB,
@@ -34,10 +33,7 @@ const benchmark: Benchmark = {
       for (const kind of selectedCorpora()) {
         const root = mkdtempSync(join(tmpdir(), 'ccsdk-bench-cli-list-'));
         try {
-          const corpus =
-            kind === 'template'
-              ? generateListingCorpus(join(root, 'config'), sessions)
-              : await writeListingCorpus(join(root, 'config'), sessions);
+          const corpus = await writeCorpusOf(kind, join(root, 'config'), sessions);
           const env = { ...process.env, CLAUDE_CONFIG_DIR: join(root, 'config') };
           const runs = await rotatingRounds(
             {
