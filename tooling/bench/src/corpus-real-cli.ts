@@ -81,6 +81,11 @@ function uuidFrom(random: () => number): string {
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`;
 }
 
+/** What a line of a prompt a person typed holds: a user message whose content is one string. */
+const TYPED_PROMPT = '"message":{"role":"user","content":"';
+/** The content string of such a line, escapes included. */
+const TYPED_PROMPT_CONTENT = /"message":\{"role":"user","content":"(?:[^"\\]|\\.)*"/;
+
 /** A seed line cut at its ids: literal parts around slots, each slot an id's index in the seed. */
 interface LineTemplate {
   readonly parts: readonly string[];
@@ -93,6 +98,8 @@ interface LineTemplate {
 /** A seed made ready to replicate. */
 interface Seed {
   readonly lines: readonly LineTemplate[];
+  /** Its first prompt a person typed (a user line whose content is text), the pattern of a planted one. */
+  readonly prompt: LineTemplate | undefined;
   /** The seed's ids, by slot (slot 0 the session id). */
   readonly ids: readonly string[];
   readonly sessionSlot: number;
@@ -128,6 +135,7 @@ function prepareSeed(text: string, cwdOf: (cwd: string) => string): Seed {
     });
   return {
     lines,
+    prompt: lines.find((line) => line.parts.some((part) => part.includes(TYPED_PROMPT))),
     ids: [...uuids.keys()],
     sessionSlot: 0,
     smallestLineBytes: Math.min(...lines.map((line) => line.bytes)),
@@ -148,7 +156,7 @@ function replicate(
   emit: (line: string) => void,
   apiRandom: () => number,
   wholePasses = false,
-): number {
+): { readonly bytes: number; readonly lastUuid: string | undefined } {
   let left = targetBytes;
   let lastUuid: string | undefined;
   const passBytes = seed.lines.reduce((sum, line) => sum + line.bytes, 0);
@@ -171,7 +179,43 @@ function replicate(
     }
     if (!wrote) break;
   }
-  return targetBytes - left;
+  return { bytes: targetBytes - left, lastUuid };
+}
+
+/** A prompt appended to some sessions of a corpus, for a search to find. */
+export interface PlantedPrompt {
+  /** What the person typed. */
+  readonly text: string;
+  /** One session in this many gets it: those numbered `every / 2`, then every `every`th after. */
+  readonly every: number;
+}
+
+/**
+ * The seed's first typed prompt with fresh ids (from `random`), as the next turn after
+ * `parentUuid`, its content `text`: the line a session gets when someone asks one more thing.
+ */
+function plantedPromptLine(
+  seed: Seed,
+  sessionId: string,
+  parentUuid: string,
+  text: string,
+  random: () => number,
+): string | undefined {
+  const line = seed.prompt;
+  if (line === undefined) return undefined;
+  const ids = new Map<number, string>([[seed.sessionSlot, sessionId]]);
+  let out = line.parts[0]!;
+  for (let i = 0; i < line.slots.length; i++) {
+    const slot = line.slots[i]!;
+    let id = ids.get(slot);
+    if (id === undefined) {
+      id = freshId(seed.ids[slot]!, random, random);
+      ids.set(slot, id);
+    }
+    out += id + line.parts[i + 1]!;
+  }
+  out = out.replace(/"parentUuid":(?:null|"[0-9a-f-]{36}")/, `"parentUuid":"${parentUuid}"`);
+  return out.replace(TYPED_PROMPT_CONTENT, () => `${TYPED_PROMPT.slice(0, -1)}${JSON.stringify(text)}`);
 }
 
 /**
@@ -204,6 +248,21 @@ export interface RealCliCorpus {
   readonly projects: number;
   readonly bytes: number;
   readonly seeds: number;
+  /** Sessions that got the planted prompt. */
+  readonly planted: number;
+}
+
+/** The seed of the planted prompts' ids, so planting leaves every other byte of a corpus as it was. */
+const PLANT_SEED_OFFSET = 0x91a7;
+
+/** Options of {@link generateRealCliCorpus}. */
+export interface RealCliCorpusOptions {
+  /** The size mix (default {@link ISSUE_SIZE_MIX}). */
+  readonly mix?: readonly SizeClass[];
+  /** The random streams' seed (default 11): one number gives one corpus. */
+  readonly seedNumber?: number;
+  /** A prompt appended to some sessions (none by default). */
+  readonly plant?: PlantedPrompt;
 }
 
 /** Projects the sessions are spread over, as in the issue. */
@@ -211,18 +270,21 @@ export const REAL_CORPUS_PROJECTS = 30;
 
 /**
  * Writes `sessions` transcripts replicated from `seedTexts` over {@link REAL_CORPUS_PROJECTS}
- * project folders of `<configDir>/projects`, sizes drawn from `mix`. Deterministic for a seed.
+ * project folders of `<configDir>/projects`, sizes drawn from the mix. Deterministic for a seed;
+ * a planted prompt is one more line at the end of the sessions it names, nothing else changes.
  */
 export function generateRealCliCorpus(
   configDir: string,
   sessions: number,
   seedTexts: readonly string[],
-  mix: readonly SizeClass[] = ISSUE_SIZE_MIX,
-  seedNumber = 11,
+  options: RealCliCorpusOptions = {},
 ): RealCliCorpus {
   if (seedTexts.length === 0) throw new Error('no seed transcripts');
+  const { mix = ISSUE_SIZE_MIX, seedNumber = 11, plant } = options;
   const random = prng(seedNumber);
   const apiRandom = prng(seedNumber + API_ID_SEED_OFFSET);
+  const plantRandom = prng(seedNumber + PLANT_SEED_OFFSET);
+  let planted = 0;
   const projects = REAL_CORPUS_PROJECTS;
   const prepared = Array.from({ length: projects }, (_, p) =>
     seedTexts.map((text) => prepareSeed(text, () => `/home/dev/project-${p}`)),
@@ -237,8 +299,15 @@ export function generateRealCliCorpus(
     const file = fileEmitter(
       join(configDir, 'projects', `-home-dev-project-${project}`, `${sessionId}.jsonl`),
     );
-    replicate(seed, sessionId, drawSize(random, mix), random, file.emit, apiRandom);
+    const { lastUuid } = replicate(seed, sessionId, drawSize(random, mix), random, file.emit, apiRandom);
+    if (plant !== undefined && s % plant.every === Math.floor(plant.every / 2) && lastUuid !== undefined) {
+      const line = plantedPromptLine(seed, sessionId, lastUuid, plant.text, plantRandom);
+      if (line !== undefined) {
+        file.emit(line);
+        planted++;
+      }
+    }
     bytes += file.close();
   }
-  return { sessions, projects, bytes, seeds: seedTexts.length };
+  return { sessions, projects, bytes, seeds: seedTexts.length, planted };
 }

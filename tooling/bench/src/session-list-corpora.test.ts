@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getSessionMessages } from '@ccsdk/session-jsonl';
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateRealCliCorpus } from './corpus-real-cli.js';
 import { writeRealCliTranscript } from './session-list-corpora.js';
 
 const SEED_SESSION = '11111111-2222-4333-8444-555555555555';
@@ -89,5 +91,66 @@ describe('writeRealCliTranscript', () => {
     root = mkdtempSync(join(tmpdir(), 'ccsdk-corpora-test-'));
     const transcript = await writeRealCliTranscript(join(root, 'config'), '-p-key', 100, [SEED]);
     expect(transcript.lines).toBe(3);
+  });
+});
+
+/** Every transcript of a corpus by its path under `configDir`, as text. */
+function corpusFiles(configDir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const projects = join(configDir, 'projects');
+  for (const project of readdirSync(projects)) {
+    for (const name of readdirSync(join(projects, project))) {
+      files.set(join(project, name), readFileSync(join(projects, project, name), 'utf8'));
+    }
+  }
+  return files;
+}
+
+describe('generateRealCliCorpus with a planted prompt', () => {
+  const MIX = [{ share: 1, minBytes: 5_000, maxBytes: 20_000 }];
+  const PLANTED = 'Please find "needle" 42 \\ again';
+
+  it('should append the prompt to one session in `every`, continuing its chain, and leave every other byte as without it', async () => {
+    root = mkdtempSync(join(tmpdir(), 'ccsdk-corpora-test-'));
+    const plain = join(root, 'plain');
+    const planted = join(root, 'planted');
+    const without = generateRealCliCorpus(plain, 40, [SEED], { mix: MIX });
+    const withPrompt = generateRealCliCorpus(planted, 40, [SEED], {
+      mix: MIX,
+      plant: { text: PLANTED, every: 10 },
+    });
+    expect(without.planted).toBe(0);
+    expect(withPrompt.planted).toBe(4);
+    const before = corpusFiles(plain);
+    const after = corpusFiles(planted);
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    const grown: string[] = [];
+    for (const [path, text] of after) {
+      const original = before.get(path)!;
+      if (text === original) continue;
+      expect(text.startsWith(original)).toBe(true);
+      const added = text.slice(original.length).split('\n').filter((line) => line !== '');
+      expect(added).toHaveLength(1);
+      const prompt = JSON.parse(added[0]!) as Record<string, unknown>;
+      const earlier = original
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const sessionId = path.slice(path.lastIndexOf('/') + 1, -'.jsonl'.length);
+      expect(prompt['type']).toBe('user');
+      expect(prompt['message']).toEqual({ role: 'user', content: PLANTED });
+      expect(prompt['sessionId']).toBe(sessionId);
+      expect(prompt['parentUuid']).toBe(earlier.at(-1)!['uuid']);
+      expect(earlier.some((entry) => entry['uuid'] === prompt['uuid'])).toBe(false);
+      grown.push(sessionId);
+      // The session read back ends with the planted prompt: a search of its messages finds it.
+      const messages = await getSessionMessages(sessionId, { configDir: planted });
+      expect(messages.at(-1)?.message).toEqual({ role: 'user', content: PLANTED });
+    }
+    expect(grown).toHaveLength(4);
+    expect(withPrompt.bytes - without.bytes).toBe(
+      [...after.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0) -
+        [...before.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0),
+    );
   });
 });

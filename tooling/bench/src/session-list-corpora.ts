@@ -4,6 +4,7 @@ import {
   generateRealCliCorpus,
   generateRealCliSession,
   ISSUE_SIZE_MIX,
+  type PlantedPrompt,
   REDUCED_SIZE_MIX,
   type RealCliCorpus,
 } from './corpus-real-cli.js';
@@ -39,11 +40,21 @@ export async function writeCorpusOf(
     : await writeListingCorpus(configDir, sessions);
 }
 
-/** Writes a real-CLI listing corpus of `sessions` into `configDir` (seeds made first when not cached). */
-export async function writeListingCorpus(configDir: string, sessions: number): Promise<RealCliCorpus> {
+/**
+ * Writes a real-CLI listing corpus of `sessions` into `configDir` (seeds made first when not
+ * cached), with `plant`'s prompt appended to some sessions when given.
+ */
+export async function writeListingCorpus(
+  configDir: string,
+  sessions: number,
+  plant?: PlantedPrompt,
+): Promise<RealCliCorpus> {
   const seeds = await realCliSeeds();
   const mix = sessions >= REDUCED_MIX_FROM_SESSIONS ? REDUCED_SIZE_MIX : ISSUE_SIZE_MIX;
-  return generateRealCliCorpus(configDir, sessions, seeds, mix);
+  return generateRealCliCorpus(configDir, sessions, seeds, {
+    mix,
+    ...(plant === undefined ? {} : { plant }),
+  });
 }
 
 /** One real-CLI session written by {@link writeRealCliTranscript}. */

@@ -44,7 +44,7 @@ async function writeTranscript(kind: CorpusKind, configDir: string, dir: string)
     folder = join(scratch, 'projects', '-home-dev-big-project');
   } else {
     const mix = [{ share: 1, minBytes: TRANSCRIPT_BYTES, maxBytes: TRANSCRIPT_BYTES }];
-    generateRealCliCorpus(scratch, 1, await realCliSeeds(), mix);
+    generateRealCliCorpus(scratch, 1, await realCliSeeds(), { mix });
     folder = join(scratch, 'projects', '-home-dev-project-0');
   }
   const name = readdirSync(folder).find((file) => file.endsWith('.jsonl'))!;
