@@ -129,7 +129,10 @@ describe('generateRealCliCorpus with a planted prompt', () => {
       const original = before.get(path)!;
       if (text === original) continue;
       expect(text.startsWith(original)).toBe(true);
-      const added = text.slice(original.length).split('\n').filter((line) => line !== '');
+      const added = text
+        .slice(original.length)
+        .split('\n')
+        .filter((line) => line !== '');
       expect(added).toHaveLength(1);
       const prompt = JSON.parse(added[0]!) as Record<string, unknown>;
       const earlier = original
