@@ -52,6 +52,18 @@ const assistant = (s, n, parent, content, id, extra = {}) => ({
 const text = (t) => [{ type: 'text', text: t }];
 const toolUse = (id) => [{ type: 'tool_use', id, name: 'Bash', input: { command: `echo ${id}` } }];
 const toolResult = (id) => [{ type: 'tool_result', tool_use_id: id, content: id }];
+/** A compact boundary after message 4 of `s` (uuid: message 5), as the CLI writes one. */
+const compactBoundary = (s, compactMetadata) => ({
+  type: 'system',
+  subtype: 'compact_boundary',
+  uuid: mid(s, 5),
+  parentUuid: null,
+  logicalParentUuid: mid(s, 4),
+  sessionId: s,
+  timestamp: ts(),
+  content: 'Conversation compacted',
+  compactMetadata,
+});
 function write(s, lines, folder = PROJECT, prefix = '') {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${s}.jsonl`), prefix + lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
@@ -255,17 +267,7 @@ write(
     { type: 'last-prompt', lastPrompt: 'fork me', sessionId: s },
     user(s, 3, mid(s, 2), 'second prompt'),
     assistant(s, 4, mid(s, 3), text('second answer'), 'msg_k2'),
-    {
-      type: 'system',
-      subtype: 'compact_boundary',
-      uuid: mid(s, 5),
-      parentUuid: null,
-      logicalParentUuid: mid(s, 4),
-      sessionId: s,
-      timestamp: ts(),
-      content: 'Conversation compacted',
-      compactMetadata: { trigger: 'manual' },
-    },
+    compactBoundary(s, { trigger: 'manual' }),
     { type: 'relocated', relocatedCwd: '/home/dev/moved', sessionId: s },
     { type: 'atis-latch', atis: 'late', sessionId: s },
     { type: 'tools-used', tools: ['Read'], sessionId: s },
@@ -301,17 +303,7 @@ write(
 // 18. Partial compactions: a compact boundary that kept messages, which a reader splices in after
 // the anchor (as CLI 2.1.332 writes them: `preservedMessages`, with the older `preservedSegment`).
 function compacted(s, compactMetadata, { anchorIsBoundary = false } = {}) {
-  const boundary = {
-    type: 'system',
-    subtype: 'compact_boundary',
-    uuid: mid(s, 5),
-    parentUuid: null,
-    logicalParentUuid: mid(s, 4),
-    sessionId: s,
-    timestamp: ts(),
-    content: 'Conversation compacted',
-    compactMetadata: { trigger: 'manual', preTokens: 1000, ...compactMetadata },
-  };
+  const boundary = compactBoundary(s, { trigger: 'manual', preTokens: 1000, ...compactMetadata });
   write(s, [
     user(s, 1, null, `compacted ${anchorIsBoundary ? 'after its start' : 'with a kept tail'}`),
     assistant(s, 2, mid(s, 1), text('first answer'), `msg_${s.slice(-3)}_1`),
