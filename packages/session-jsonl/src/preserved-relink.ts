@@ -52,9 +52,9 @@ export function preservedRelinkOf(compactMetadata: unknown): PreservedRelink | u
 }
 
 /**
- * Each entry's parent (`byUuid`: the transcript's entries by uuid, in file order) once the messages
- * every partial compaction kept are spliced in after their anchor, in file order, as the official SDK 0.3.332 reads them (observed on the parity corpus,
- * cases 18):
+ * Each entry's parent (`byUuid`: the transcript's entries by uuid, in file order) once the
+ * messages every partial compaction kept are spliced in after their anchor, in file order, as the
+ * official SDK 0.3.332 reads them (observed on the parity corpus, cases 18):
  * - `preservedMessages`: the first kept message follows the anchor, each next one the one before,
  *   and what followed the anchor follows the last kept one. A list that is empty or names a
  *   message the transcript lacks changes nothing (the segment is then not used either).
