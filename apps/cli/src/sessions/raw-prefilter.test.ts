@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayMatch, rawPrefilter } from './raw-prefilter.js';
+import { mayMatch, PREFILTER_WINDOW_BYTES, rawPrefilter } from './raw-prefilter.js';
 import { searchMessages } from './session-search.js';
 import { createMatcher } from './text-matcher.js';
 
@@ -87,6 +87,41 @@ describe('rawPrefilter', () => {
     expect(rawPrefilter('Login', false, false)!(line('the LOGIN bug'))).toBe(true);
     expect(rawPrefilter('Login', false, true)!(line('the LOGIN bug'))).toBe(false);
     expect(rawPrefilter('login', false, false)!(line('the logout bug'))).toBe(false);
+  });
+
+  it('should find the text wherever it lies, across the edge of every window it reads', () => {
+    const query = 'Login Bug';
+    const prefilter = rawPrefilter(query, false, false)!;
+    const size = 3 * PREFILTER_WINDOW_BYTES;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: -query.length, max: query.length }),
+        fc.constantFrom('LOGIN BUG', 'login bug', 'Login Bug'),
+        (edge, shift, spelled) => {
+          // Around the edge of the first or the second window (the next one starts length - 1 earlier).
+          const at = Math.max(0, edge * PREFILTER_WINDOW_BYTES - (edge - 1) * (query.length - 1) + shift);
+          const bytes = Buffer.alloc(size, 'x');
+          bytes.write(spelled, at, 'latin1');
+          expect(prefilter(bytes)).toBe(true);
+          expect(prefilter(Buffer.alloc(size, 'x'))).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('should read a large transcript as text one window at a time, never whole', () => {
+    const bytes = Buffer.alloc(5 * PREFILTER_WINDOW_BYTES + 7, 'x');
+    bytes.write('the login bug', bytes.length - 13, 'latin1');
+    const windows: number[] = [];
+    const decode = bytes.toString.bind(bytes);
+    bytes.toString = ((encoding?: BufferEncoding, start = 0, end = bytes.length) => {
+      windows.push(end - start);
+      return decode(encoding, start, end);
+    }) as typeof bytes.toString;
+    expect(rawPrefilter('LOGIN', false, false)!(bytes)).toBe(true);
+    expect(windows.length).toBe(6);
+    expect(Math.max(...windows)).toBe(PREFILTER_WINDOW_BYTES);
   });
 
   it('should not prefilter a regular expression or a text JSON may escape', () => {

@@ -28,7 +28,28 @@ export function rawPrefilter(
   }
   // Latin-1 maps each byte to one character, so an ASCII pattern sees the bytes as they are.
   const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
-  return (bytes) => pattern.test(bytes.toString('latin1'));
+  return (bytes) => anyWindowMatches(bytes, pattern, query.length);
+}
+
+/**
+ * Bytes of a transcript the case-insensitive prefilter turns into text at once. Each window's text
+ * is short-lived and small enough for the young generation; one text of a whole multi-MiB file
+ * would land in the large-object space and stay there, garbage, until a full collection.
+ */
+export const PREFILTER_WINDOW_BYTES = 64 * 1024;
+
+/**
+ * True when `pattern` (which matches exactly `length` characters) matches the bytes read as
+ * Latin-1, tested window by window; consecutive windows overlap by `length - 1` bytes, so a match
+ * across a window's end is inside the next one.
+ */
+function anyWindowMatches(bytes: Buffer, pattern: RegExp, length: number): boolean {
+  const window = Math.max(PREFILTER_WINDOW_BYTES, 2 * length);
+  for (let start = 0; ; start += window - (length - 1)) {
+    const end = Math.min(bytes.length, start + window);
+    if (pattern.test(bytes.toString('latin1', start, end))) return true;
+    if (end === bytes.length) return false;
+  }
 }
 
 /** One buffer reused for every file the prefilter reads, grown to the largest file so far. */
