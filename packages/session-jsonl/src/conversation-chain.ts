@@ -132,9 +132,12 @@ export function conversationChain<T extends ChainNode>(entries: readonly T[], mo
   return withParallelToolCalls(chain.reverse(), [...byUuid.values()], parentOf);
 }
 
-/** True for chain entries a reader returns: user/assistant (and system when asked), not meta; in `main` mode not sidechain or team entries. */
+/**
+ * True for chain entries a reader returns: user/assistant (and system when asked); in `main` mode
+ * not meta, sidechain or team entries. A subagent's meta entries are returned (marked `is_meta`),
+ * as the official SDK returns them.
+ */
 export function isVisible(entry: ChainNode, mode: ChainMode, includeSystem: boolean): boolean {
   if (!(isMessage(entry) || (includeSystem && entry.type === 'system'))) return false;
-  if (entry.isMeta) return false;
-  return mode === 'subagent' || (!entry.isSidechain && !entry.hasTeamName);
+  return mode === 'subagent' || (!entry.isMeta && !entry.isSidechain && !entry.hasTeamName);
 }

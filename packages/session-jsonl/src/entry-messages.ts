@@ -6,6 +6,7 @@ import {
   messageFlags,
 } from './chain-entry.js';
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
+import { completedLocalCommands, type OpeningTag, openingTagOf } from './local-commands.js';
 import { paginate } from './options.js';
 import { preservedRelinkOf } from './preserved-relink.js';
 import type { SessionMessage } from './types.js';
@@ -78,18 +79,50 @@ export function parsedChainEntry(
   };
 }
 
-/** The requested page of a conversation: the chain from the chosen leaf, its visible entries, paginated. */
-export function pageOf<T extends ChainEntryFacts>(entries: readonly T[], request: MessagePageRequest): T[] {
-  const chain = conversationChain(entries, request.mode);
-  const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
-  return paginate(visible, request.offset, request.limit);
+/** A page of a conversation: its entries, and those of them that are a completed local command or its output. */
+export interface MessagePage<T> {
+  readonly entries: T[];
+  readonly localCommands: ReadonlySet<T>;
 }
 
-/** The `SessionMessage` for a chain entry whose `message` value is `value`. */
+/**
+ * The requested page of a conversation: the chain from the chosen leaf, its visible entries,
+ * paginated. Local commands are found on the whole chain first (`completedLocalCommands`), so
+ * a page marks them as the whole conversation would; `openingTag` reads the text of an entry.
+ */
+export function pageOf<T extends ChainEntryFacts>(
+  entries: readonly T[],
+  request: MessagePageRequest,
+  openingTag: OpeningTag<T>,
+): MessagePage<T> {
+  const chain = conversationChain(entries, request.mode);
+  const localCommands = completedLocalCommands(chain, openingTag);
+  const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
+  return { entries: paginate(visible, request.offset, request.limit), localCommands };
+}
+
+/** {@link OpeningTag} of an entry parsed whole: read from its `message`. */
+export const parsedOpeningTag: OpeningTag<ParsedEntry> = (entry, tags) => openingTagOf(entry.message, tags);
+
+/** The session messages of a page of entries parsed whole. */
+export function parsedPageMessages(
+  page: MessagePage<ParsedEntry>,
+  request: MessagePageRequest,
+): SessionMessage[] {
+  return page.entries.map((entry) =>
+    toSessionMessage(entry, entry.message, request, page.localCommands.has(entry)),
+  );
+}
+
+/**
+ * The `SessionMessage` for a chain entry whose `message` value is `value`; `completedLocalCommand`
+ * when the entry is a completed local command or its output.
+ */
 export function toSessionMessage(
   entry: ChainEntryFacts,
   value: unknown,
   request: MessagePageRequest,
+  completedLocalCommand: boolean,
 ): SessionMessage {
   const message: SessionMessage = {
     type: entry.type as SessionMessage['type'],
@@ -101,9 +134,10 @@ export function toSessionMessage(
   };
   const { flags } = entry;
   if (flags.isCompactSummary) message.isCompactSummary = true;
-  if (flags.isCompactSummary || flags.isVisibleInTranscriptOnly) message.is_meta = true;
+  if (flags.isCompactSummary || flags.isVisibleInTranscriptOnly || entry.isMeta) message.is_meta = true;
   if (flags.isQueuedCommand) message.isQueuedCommand = true;
   if (flags.interruptedByShutdown) message.interruptedByShutdown = true;
+  if (completedLocalCommand) message.isCompletedLocalCommand = true;
   if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
   if (entry.origin !== undefined) message.origin = entry.origin;
   return message;
@@ -124,5 +158,5 @@ export function messagesFromEntries(
     const parsed = parsedChainEntry(entry as Record<string, unknown>, chainEntries.length, -1);
     if (parsed !== undefined) chainEntries.push(parsed);
   }
-  return pageOf(chainEntries, request).map((entry) => toSessionMessage(entry, entry.message, request));
+  return parsedPageMessages(pageOf(chainEntries, request, parsedOpeningTag), request);
 }

@@ -19,8 +19,9 @@ import { listSessions } from './list-sessions.js';
 import { projectKeyForDirectory } from './project-key.js';
 import { getSessionInfo } from './session-info.js';
 import { getSessionMessages } from './session-messages.js';
+import { getSubagentMessages } from './subagents.js';
 import { foldSummaryEntries, sessionInfoFromSummary } from './summary-fold.js';
-import type { SDKSessionInfo } from './types.js';
+import type { SDKSessionInfo, SessionMessage } from './types.js';
 
 /**
  * Issue 13: where our session API must behave as the official SDK 0.3.332 does. The corpus is
@@ -372,5 +373,115 @@ describe('issue 13: project folders of a dir', () => {
     put(key, 0x604, 'no cwd', undefined);
     expect(await idsIn(dir)).toEqual(['601', '603', '604']);
     expect((await getSessionInfo(sid(0x602), { ...options, dir }))?.summary).toBe('in a/b');
+  });
+});
+
+describe('local commands and subagent meta entries, as the official SDK reads them', () => {
+  /**
+   * Per session of the corpus (cases 20, scenarios in scripts/make-parity-fixtures.mjs), the messages
+   * the official SDK 0.3.332 returned, by number, `*` for `isCompletedLocalCommand`; with system
+   * messages where that differs.
+   */
+  const OBSERVED: [number, string, string?][] = [
+    [0x270, '1 2 4* 5* 6'], // a command and its output
+    [0x271, '1 2 4* 5'], // a command without output
+    [0x272, '1 2 4 5'], // output without a command
+    [0x273, '1 2 4* 5 6 7'], // an assistant entry ends the run
+    [0x274, '1 2 3 4 5 6'], // a caveat that is not meta
+    [0x275, '1 2 4 5 6'], // a caveat whose text does not open with the tag
+    [0x276, '1 2 3 4 5'], // no caveat
+    [0x277, '1 2 4* 5 6 7'], // a second command without its own caveat
+    [0x278, '1 2 4* 5* 6* 7* 8'], // stdout, stdout, stderr
+    [0x279, '1 2 4* 5 6 7'], // a prompt ends the run
+    [0x27a, '1 2 5* 7* 8'], // meta entries in between
+    [0x27b, '1 2 5* 8* 9', '1 2 5* 7 8* 9'], // an attachment and a system entry in between
+    [0x27c, '1 2 4* 5* 7* 8* 9'], // two commands, each after its caveat
+    [0x27d, '1 2 4* 6* 7'], // a caveat inside a run
+    [0x27e, '1 2 4* 5* 6'], // array content: the last text block decides
+    [0x27f, '1 2 4 5 6'], // a text block after the command's
+    [0x280, '1 2 4 5 6'], // the command tag not first
+    [0x281, '1 2 5 6'], // a meta command
+    [0x282, '1 2 4* 6 7'], // a meta assistant entry ends the run
+  ];
+  const shown = (messages: readonly SessionMessage[]) =>
+    messages
+      .map(({ uuid, isCompletedLocalCommand }) => {
+        const k = Number.parseInt(uuid.slice(-6), 16) - 0x100000;
+        return `${k}${isCompletedLocalCommand === true ? '*' : ''}`;
+      })
+      .join(' ');
+  const read = async (n: number, includeSystemMessages = false) =>
+    shown(await getSessionMessages(sid(n), { ...options, includeSystemMessages }));
+  const fileOf = (n: number) => join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`);
+  const request = (includeSystemMessages: boolean, mode: 'main' | 'subagent' = 'main') => ({
+    mode,
+    includeSystemMessages,
+    offset: undefined,
+    limit: undefined,
+    parentToolUseId: null,
+    parentAgentId: null,
+  });
+  const entriesOf = (path: string) =>
+    readFileSync(path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+
+  it('20. marks a local command and its output, from a transcript read whole', async () => {
+    for (const [n, plain, withSystem = plain] of OBSERVED) {
+      expect(await read(n), n.toString(16)).toBe(plain);
+      expect(await read(n, true), n.toString(16)).toBe(withSystem);
+    }
+  });
+
+  it('20. from a transcript over 1 MiB (read through the byte index)', async () => {
+    for (const [n, plain, withSystem = plain] of OBSERVED) {
+      const padding = JSON.stringify({ type: 'file-history-snapshot', snapshot: 'x'.repeat(1_100_000) });
+      writeFileSync(fileOf(n), `${padding}\n${readFileSync(fileOf(n), 'utf8')}`);
+      expect(await read(n), n.toString(16)).toBe(plain);
+      expect(await read(n, true), n.toString(16)).toBe(withSystem);
+    }
+  });
+
+  it("20. from a store's loaded entries", () => {
+    for (const [n, plain, withSystem = plain] of OBSERVED) {
+      const entries = entriesOf(fileOf(n));
+      expect(shown(messagesFromEntries(entries, request(false))), n.toString(16)).toBe(plain);
+      expect(shown(messagesFromEntries(entries, request(true))), n.toString(16)).toBe(withSystem);
+    }
+  });
+
+  it('20. marks the messages of a page as the whole conversation does (the official SDK does too)', async () => {
+    const page = async (offset: number, limit: number) =>
+      shown(await getSessionMessages(sid(0x270), { ...options, offset, limit }));
+    expect(await page(3, 1)).toBe('5*');
+    expect(await page(2, 2)).toBe('4* 5*');
+    expect(await page(4, 5)).toBe('6');
+  });
+
+  it('20. reads a tag spelled with a JSON escape, whole or through the byte index', async () => {
+    const n = 0x270;
+    const escaped = readFileSync(fileOf(n), 'utf8').replaceAll('"<command-name>', '"\\u003ccommand-name>');
+    expect(escaped).not.toContain('"<command-name>');
+    writeFileSync(fileOf(n), escaped);
+    expect(await read(n)).toBe('1 2 4* 5* 6');
+    const padding = JSON.stringify({ type: 'file-history-snapshot', snapshot: 'x'.repeat(1_100_000) });
+    writeFileSync(fileOf(n), `${padding}\n${escaped}`);
+    expect(await read(n)).toBe('1 2 4* 5* 6');
+  });
+
+  it("21. returns a subagent's meta entries marked is_meta, and marks its local command", async () => {
+    const subagent = (messages: readonly SessionMessage[]) =>
+      messages.map((message) => `${shown([message])}${message.is_meta === true ? 'm' : ''}`).join(' ');
+    const observed = '10 11 12m 13m 14* 15* 16m 17';
+    expect(subagent(await getSubagentMessages(sid(0x290), 'a0000000000000290', options))).toBe(observed);
+    const transcript = join(
+      temp.projectsDir,
+      PROJECT,
+      sid(0x290),
+      'subagents',
+      'agent-a0000000000000290.jsonl',
+    );
+    expect(subagent(messagesFromEntries(entriesOf(transcript), request(false, 'subagent')))).toBe(observed);
   });
 });

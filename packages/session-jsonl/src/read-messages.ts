@@ -1,7 +1,14 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
 import { acquireChunk, releaseChunk } from './chunk-pool.js';
-import { type MessagePageRequest, pageOf, toSessionMessage } from './entry-messages.js';
+import {
+  type MessagePageRequest,
+  pageOf,
+  parsedOpeningTag,
+  parsedPageMessages,
+  toSessionMessage,
+} from './entry-messages.js';
 import { REREAD_MERGE_GAP_BYTES, STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
+import { type OpeningTag, openingTagOf } from './local-commands.js';
 import { parseTranscript } from './parsed-transcript.js';
 import { readFully } from './read-fully.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
@@ -47,7 +54,7 @@ export async function readParsedConversation(
   request: ReadMessagesRequest,
 ): Promise<SessionMessage[]> {
   const entries = await parseTranscript(fd, request.filePath, request.onWarning);
-  return pageOf(entries, request).map((entry) => toSessionMessage(entry, entry.message, request));
+  return parsedPageMessages(pageOf(entries, request, parsedOpeningTag), request);
 }
 
 /**
@@ -63,9 +70,10 @@ export async function readIndexedConversation(
 ): Promise<SessionMessage[] | undefined> {
   let usable = await indexTranscript(fd, request.filePath, request.onWarning);
   if (usable === undefined) return undefined;
+  const openingTag = indexedOpeningTag(fd);
   for (;;) {
-    const page = pageOf(usable, request);
-    const { messages, invalid } = materialize(fd, page, request);
+    const page = pageOf(usable, request, openingTag);
+    const { messages, invalid } = materialize(fd, page.entries, page.localCommands, request);
     if (invalid.size === 0) return messages;
     for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
     usable = usable.filter((entry) => !invalid.has(entry));
@@ -80,6 +88,7 @@ export async function readIndexedConversation(
 function materialize(
   fd: number,
   page: readonly IndexedEntry[],
+  localCommands: ReadonlySet<IndexedEntry>,
   request: ReadMessagesRequest,
 ): { messages: SessionMessage[]; invalid: Set<IndexedEntry> } {
   const parsed = new Map<IndexedEntry, unknown>();
@@ -132,8 +141,41 @@ function materialize(
   for (const entry of page) {
     if (invalid.has(entry)) continue;
     messages.push(
-      toSessionMessage(entry, entry.messageOffset < 0 ? entry.parsedMessage : parsed.get(entry), request),
+      toSessionMessage(
+        entry,
+        entry.messageOffset < 0 ? entry.parsedMessage : parsed.get(entry),
+        request,
+        localCommands.has(entry),
+      ),
     );
   }
   return { messages, invalid };
+}
+
+/** A `\u` escape: JSON text may spell any character of a tag with one. */
+const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
+
+/**
+ * {@link OpeningTag} of an indexed entry, from its `message` value read again from the file. The
+ * value is parsed only when its bytes may open a string with a tag: they hold `"` and the tag, or a
+ * `\u` escape (the only JSON escape that can spell a character of a tag). A value that no longer
+ * parses opens with no tag.
+ */
+function indexedOpeningTag(fd: number): OpeningTag<IndexedEntry> {
+  return (entry, tags) => {
+    if (entry.messageOffset < 0) return openingTagOf(entry.parsedMessage, tags);
+    const buffer = acquireChunk(entry.messageLength);
+    try {
+      const length = readFully(fd, buffer, entry.messageLength, entry.messageOffset);
+      const bytes = buffer.subarray(0, length);
+      const mayOpen =
+        bytes.includes(UNICODE_ESCAPE) || tags.some((tag) => bytes.includes(`"${tag}`, 0, 'latin1'));
+      if (!mayOpen) return undefined;
+      return openingTagOf(JSON.parse(decodeUtf8(bytes, 0, length)), tags);
+    } catch {
+      return undefined;
+    } finally {
+      releaseChunk(buffer);
+    }
+  };
 }

@@ -44,12 +44,14 @@ export interface SessionMessage {
   origin?: unknown;
   /** `true` for a compaction summary (the text that replaces the compacted history). */
   isCompactSummary?: true;
-  /** `true` for an entry not sent to the model as conversation: a compaction summary, or one shown in the transcript only. */
+  /** `true` for an entry not sent to the model as conversation: a compaction summary, one shown in the transcript only, or a subagent's meta entry. */
   is_meta?: true;
   /** `true` for a prompt that was queued while a turn ran. */
   isQueuedCommand?: true;
   /** `true` for an assistant turn cut short because the CLI shut down. */
   interruptedByShutdown?: true;
+  /** `true` for a slash command run in the CLI itself (after its hidden caveat) and for each entry of its output. */
+  isCompletedLocalCommand?: true;
 }
 
 /** A line a reader skipped. Readers never throw for bad content; they report it here. */

@@ -414,6 +414,19 @@ describe('session transcripts against the real CLI', () => {
       expect(uuids.slice(summary + 1, summary + 1 + kept!.uuids.length)).toEqual(kept!.uuids);
       expect(uuids.at(-1)).toBe(lines.findLast((line) => line['type'] === 'assistant')?.['uuid']);
     }
+    // The /compact ran in the CLI itself: its command and its output are marked as a completed local
+    // command (as the official SDK marks them), behind the hidden caveat the CLI wrote before them.
+    const marked = (await getSessionMessages(id, { dir: sandbox.cwd, configDir: sandbox.configDir }))
+      .filter((message) => message.isCompletedLocalCommand === true)
+      .map((message) => String((message.message as { content?: unknown }).content));
+    expect(
+      lines.some(
+        (line) => line['isMeta'] === true && JSON.stringify(line).includes('<local-command-caveat>'),
+      ),
+    ).toBe(true);
+    expect(marked).toHaveLength(2);
+    expect(marked[0]).toMatch(/^<command-name>\/compact<\/command-name>/);
+    expect(marked[1]).toMatch(/^<local-command-stdout>/);
     // A fork names the copies of the kept messages, so it reads back like its source.
     const where = { dir: sandbox.cwd, configDir: sandbox.configDir, includeSystemMessages: true };
     const contents = (messages: SessionMessage[]) =>
