@@ -474,3 +474,36 @@ LOCAL_COMMAND_SCENARIOS.forEach((scenario, index) => {
     folder,
   );
 }
+
+// 22. Which branch is the conversation: the latest leaf, passing over subagent (sidechain) and
+// team leaves but not meta ones (a meta leaf on a branch of its own leaves nothing to show).
+{
+  const branches = [
+    // [extra of entry 3, its type, its parent: null, 'missing' or an entry number]
+    [{ isMeta: true }, 'user', null],
+    [{ isMeta: true }, 'user', 'missing'],
+    [{ isMeta: true }, 'assistant', null],
+    [{ isSidechain: true }, 'user', null],
+    [{ teamName: 'reviewers' }, 'user', null],
+    [{ isMeta: true }, 'user', 1],
+  ];
+  branches.forEach(([extra, type, parentOf3], index) => {
+    const s = sid(0x2a0 + index);
+    const parent = parentOf3 === null ? null : parentOf3 === 'missing' ? mid(s, 99) : mid(s, parentOf3);
+    write(s, [
+      user(s, 1, null, `branching ${index}`),
+      assistant(s, 2, mid(s, 1), text('an answer'), `msg_${s.slice(-3)}_2`),
+      type === 'user'
+        ? user(s, 3, parent, 'the latest branch', extra)
+        : assistant(s, 3, parent, text('the latest branch'), `msg_${s.slice(-3)}_3`, extra),
+    ]);
+  });
+  // A prompt on the meta branch makes it the conversation.
+  const s = sid(0x2a6);
+  write(s, [
+    user(s, 1, null, 'branching 6'),
+    assistant(s, 2, mid(s, 1), text('an answer'), `msg_${s.slice(-3)}_2`),
+    user(s, 3, null, 'a meta note', { isMeta: true }),
+    user(s, 4, mid(s, 3), 'a prompt after it'),
+  ]);
+}

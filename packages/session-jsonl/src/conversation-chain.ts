@@ -36,8 +36,13 @@ function isMessage(entry: ChainNode): boolean {
   return entry.type === 'user' || entry.type === 'assistant';
 }
 
+/**
+ * A leaf of the main conversation rather than a subagent's or a team member's. A meta leaf is not
+ * passed over: when the latest branch ends in a meta entry, the official SDK (0.3.332) walks that
+ * branch, and so do we (the Python SDK prefers non-meta leaves; the TypeScript one is our reference).
+ */
 function isPreferredLeaf(entry: ChainNode): boolean {
-  return !entry.isSidechain && !entry.hasTeamName && !entry.isMeta;
+  return !entry.isSidechain && !entry.hasTeamName;
 }
 
 /**
@@ -110,7 +115,7 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
  * reads them back.
  *
  * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
- * not sidechain, team or meta entries; a transcript that is one full cycle has no leaf. `subagent`:
+ * not sidechain or team entries; a transcript that is one full cycle has no leaf. `subagent`:
  * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line. The
  * branches of parallel tool calls off the walked path are put back (`withParallelToolCalls`).
  */

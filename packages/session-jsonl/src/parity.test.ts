@@ -485,3 +485,38 @@ describe('local commands and subagent meta entries, as the official SDK reads th
     expect(subagent(messagesFromEntries(entriesOf(transcript), request(false, 'subagent')))).toBe(observed);
   });
 });
+
+describe('which branch is the conversation, as the official SDK chooses it', () => {
+  /** Per session of the corpus (cases 22), the messages the official SDK 0.3.332 returned, by number. */
+  const OBSERVED: [number, number[]][] = [
+    [0x2a0, []], // the latest leaf a meta user on a branch of its own: nothing to show
+    [0x2a1, []], // the same with its parent missing
+    [0x2a2, []], // a meta assistant entry
+    [0x2a3, [1, 2]], // a subagent's (sidechain) leaf is passed over
+    [0x2a4, [1, 2]], // a team member's leaf is passed over
+    [0x2a5, [1]], // a meta leaf off the first prompt: that branch
+    [0x2a6, [4]], // a prompt on the meta branch
+  ];
+
+  it('22. takes the latest leaf, passing over sidechain and team leaves but not meta ones', async () => {
+    for (const [n, numbers] of OBSERVED) {
+      expect(await uuidsOf(n), n.toString(16)).toEqual(numbers.map((k) => mid(n, k)));
+      const entries = readFileSync(join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown);
+      const fromStore = messagesFromEntries(entries, {
+        mode: 'main',
+        includeSystemMessages: false,
+        offset: undefined,
+        limit: undefined,
+        parentToolUseId: null,
+        parentAgentId: null,
+      });
+      expect(
+        fromStore.map(({ uuid }) => uuid),
+        n.toString(16),
+      ).toEqual(numbers.map((k) => mid(n, k)));
+    }
+  });
+});
