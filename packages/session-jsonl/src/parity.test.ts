@@ -218,6 +218,35 @@ describe('issue 13: behaviour shared with the official SDK', () => {
     expect((await listed()).get(sid(0x210))?.archived).toBe(true);
   });
 
+  it('23. gives every row every key, in the official order, undefined where there is no value', async () => {
+    const KEYS = [
+      'sessionId',
+      'summary',
+      'lastModified',
+      'fileSize',
+      'customTitle',
+      'firstPrompt',
+      'gitBranch',
+      'cwd',
+      'tag',
+      'createdAt',
+      'archived',
+    ];
+    const rows = await listSessions(options);
+    expect(rows.length).toBeGreaterThan(40);
+    for (const row of rows) {
+      expect(Object.keys(row), row.sessionId).toEqual(KEYS);
+      expect(Object.keys((await getSessionInfo(row.sessionId, options))!), row.sessionId).toEqual(KEYS);
+    }
+    const bare = rows.find((row) => row.sessionId === sid(0x270))!;
+    expect([bare.customTitle, bare.tag, bare.archived, bare.gitBranch]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      'main',
+    ]);
+  });
+
   it('17. reads options leniently: empty dir, negative and fractional counts', async () => {
     const all = (await listSessions(options)).map((info) => info.sessionId);
     const ids = async (extra: object) =>

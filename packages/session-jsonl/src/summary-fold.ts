@@ -282,6 +282,12 @@ export interface SessionFacts {
   archived?: boolean;
   /** The title of the `custom-title.json` sidecar, used when no `custom-title` entry was read. */
   titleSidecar?: string;
+  /**
+   * Whether the row has an `archived` key (`undefined` until a mark is read). Rows of files and of a
+   * store's `getSessionInfo` have one; a store's listing rows do not, as the official SDK's do not.
+   * Default `true`.
+   */
+  archivedKey?: boolean;
 }
 
 /**
@@ -289,6 +295,10 @@ export interface SessionFacts {
  * sidechain and for a session with nothing to show as its summary (metadata only). The title is
  * the custom title, else the sidecar's, else the AI title; `cwd` is the relocated one when the
  * session moved; a session whose prompts were only images (documents) is summarized `Image` (`Document`).
+ *
+ * Every key is present, in the official SDK's order, `undefined` where there is no value (as the
+ * official rows are: the same under `Object.keys` and `toStrictEqual`); `archived` only when
+ * {@link SessionFacts.archivedKey}.
  */
 export function sessionInfoFromSummary(
   sessionId: string,
@@ -300,15 +310,18 @@ export function sessionInfoFromSummary(
   const firstPrompt = data.firstPrompt ?? data.commandFallback;
   const summary = customTitle ?? data.lastPrompt ?? data.summaryHint ?? firstPrompt ?? data.mediaPrompt;
   if (summary === undefined) return undefined;
-  const info: SDKSessionInfo = { sessionId, summary, lastModified: Math.trunc(facts.lastModified) };
-  if (facts.fileSize !== undefined) info.fileSize = facts.fileSize;
-  if (customTitle !== undefined) info.customTitle = customTitle;
-  if (firstPrompt !== undefined) info.firstPrompt = firstPrompt;
-  if (data.gitBranch !== undefined) info.gitBranch = data.gitBranch;
-  const cwd = data.relocatedCwd ?? data.cwd ?? facts.projectPath;
-  if (cwd !== undefined) info.cwd = cwd;
-  if (data.tag !== undefined) info.tag = data.tag;
-  if (data.createdAt !== undefined) info.createdAt = data.createdAt;
-  if (facts.archived !== undefined) info.archived = facts.archived;
+  const info: SDKSessionInfo = {
+    sessionId,
+    summary,
+    lastModified: Math.trunc(facts.lastModified),
+    fileSize: facts.fileSize,
+    customTitle,
+    firstPrompt,
+    gitBranch: data.gitBranch,
+    cwd: data.relocatedCwd ?? data.cwd ?? facts.projectPath,
+    tag: data.tag,
+    createdAt: data.createdAt,
+  };
+  if (facts.archivedKey !== false) info.archived = facts.archived;
   return info;
 }

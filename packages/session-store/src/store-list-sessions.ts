@@ -94,6 +94,7 @@ export async function listSessionsFromStore(
     return sessionInfoFromSummary(slot.sessionId, data, {
       lastModified: slot.mtime,
       projectPath: project.path,
+      archivedKey: false,
     });
   };
   // A fractional offset or limit rounds up, as on disk (`paginateListing`).
