@@ -53,15 +53,16 @@ describe('edge fixture corpus', () => {
 
   it('should list the listable sessions with the expected fields', async () => {
     const listed = await listSessions(options());
+    // Equal mtimes: by session id descending, as the official SDK orders them.
     expect(listed.map((s) => [s.sessionId, s.summary])).toEqual([
-      [uuid(0x101), 'truncated session prompt'],
-      [uuid(0x102), 'caf\u00e9 prompt'],
-      [uuid(0x103), 'continue after compaction'],
-      [uuid(0x106), 'duplicate, copy in app-copy'],
-      [uuid(0x107), 'cycle prompt'],
-      [uuid(0x108), 'delegate please'],
-      [uuid(0x109), 'unicode \u65e5\u672c prompt'],
       [uuid(0x10a), 'Branchy'],
+      [uuid(0x109), 'unicode \u65e5\u672c prompt'],
+      [uuid(0x108), 'delegate please'],
+      [uuid(0x107), 'cycle prompt'],
+      [uuid(0x106), 'duplicate, copy in app-copy'],
+      [uuid(0x103), 'continue after compaction'],
+      [uuid(0x102), 'caf\u00e9 prompt'],
+      [uuid(0x101), 'truncated session prompt'],
     ]);
     expect(listed.find((s) => s.sessionId === uuid(0x10a))).toEqual({
       sessionId: uuid(0x10a),
@@ -182,8 +183,11 @@ describe('CLI fixture corpus', () => {
   beforeEach(() => copyCorpus('cli'));
   const options = () => ({ configDir: temp.configDir });
 
+  /** The session whose first prompt is `prompt` and that is not a fork (a fork keeps its source's first prompt). */
   async function byFirstPrompt(prompt: string) {
-    const session = (await listSessions(options())).find((s) => s.firstPrompt === prompt);
+    const session = (await listSessions(options())).find(
+      (s) => s.firstPrompt === prompt && s.customTitle?.endsWith('(fork)') !== true,
+    );
     expect(session, `no session with first prompt ${prompt}`).toBeDefined();
     return session!;
   }

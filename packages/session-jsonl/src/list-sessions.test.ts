@@ -40,13 +40,13 @@ function filler(bytes: number): Record<string, unknown> {
 }
 
 describe('listSessions ordering and paging', () => {
-  it('should list newest first, equal mtimes by session id, with stable pages', async () => {
+  it('should list newest first, equal mtimes by session id descending, with stable pages', async () => {
     writeTranscript(temp.projectsDir, '-p', uuid(3), simple(uuid(3), 'three'), T0 + 1000);
     writeTranscript(temp.projectsDir, '-p', uuid(1), simple(uuid(1), 'one'), T0 + 1000);
     writeTranscript(temp.projectsDir, '-q', uuid(2), simple(uuid(2), 'two'), T0 + 1000);
     writeTranscript(temp.projectsDir, '-q', uuid(4), simple(uuid(4), 'four'), T0 + 5000);
     const all = await listSessions({ configDir: temp.configDir });
-    expect(all.map((s) => s.summary)).toEqual(['four', 'one', 'two', 'three']);
+    expect(all.map((s) => s.summary)).toEqual(['four', 'three', 'two', 'one']);
     expect(all[0]?.lastModified).toBe(T0 + 5000);
     const pages = [
       await listSessions({ configDir: temp.configDir, limit: 2 }),

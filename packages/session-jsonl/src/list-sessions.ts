@@ -75,8 +75,8 @@ function accept(
 }
 
 /**
- * Lists sessions with their metadata, newest first (equal mtimes by session id, so `offset` and
- * `limit` pages are stable).
+ * Lists sessions with their metadata, newest first (equal mtimes by session id descending, as the
+ * official SDK orders them, so `offset` and `limit` pages are stable).
  *
  * With `dir`: that project and, unless `includeWorktrees: false`, its git worktrees; without:
  * every project. Reads only the first and last 64 KiB of each transcript (up to 1 MiB for the

@@ -247,6 +247,18 @@ describe('issue 13: behaviour shared with the official SDK', () => {
     ]);
   });
 
+  it('24. lists equal mtimes by session id descending, as the official SDK orders them (pages follow)', async () => {
+    const tied = [0x272, 0x270, 0x273, 0x271];
+    for (const n of tied) {
+      const seconds = (T0 + 3_600_000) / 1000;
+      utimesSync(join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`), seconds, seconds);
+    }
+    const newest = (await listSessions(options)).slice(0, 4).map((row) => row.sessionId);
+    expect(newest).toEqual([0x273, 0x272, 0x271, 0x270].map(sid));
+    const page = await listSessions({ ...options, offset: 1, limit: 2 });
+    expect(page.map((row) => row.sessionId)).toEqual([0x272, 0x271].map(sid));
+  });
+
   it('17. reads options leniently: empty dir, negative and fractional counts', async () => {
     const all = (await listSessions(options)).map((info) => info.sessionId);
     const ids = async (extra: object) =>

@@ -121,10 +121,13 @@ export function statTranscriptSync(projectDir: ProjectDir, sessionId: string): T
   }
 }
 
-/** Orders a listing: newest first, then by session id so pages are stable, then best copy first. */
+/**
+ * Orders a listing: newest first, equal times by session id descending (as the official SDK
+ * 0.3.332 orders them; pages are stable), then the best copy of one session first.
+ */
 export function compareListing(a: TranscriptFile, b: TranscriptFile): number {
   if (a.mtimeMs !== b.mtimeMs) return b.mtimeMs - a.mtimeMs;
-  if (a.sessionId !== b.sessionId) return a.sessionId < b.sessionId ? -1 : 1;
+  if (a.sessionId !== b.sessionId) return a.sessionId > b.sessionId ? -1 : 1;
   return b.size - a.size || a.projectDir.rank - b.projectDir.rank;
 }
 

@@ -19,9 +19,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Newest first; equal times keep the store's order (the sort is stable), as the official SDK 0.3.332 lists them. */
 function compareSlots(a: Slot, b: Slot): number {
-  if (a.mtime !== b.mtime) return b.mtime - a.mtime;
-  return a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0;
+  return b.mtime - a.mtime;
 }
 
 /** The listing's slots from `listSessions` rows and summaries; a summary older than its listed mtime is stale. */
@@ -60,7 +60,7 @@ function buildSlots(
 /**
  * `listSessions` over a store, for the project of `project`: from `listSessionSummaries` when the
  * store has it (plus `listSessions` to drop unlisted and re-derive stale summaries), else
- * `listSessions` plus one `load` per session. Newest first, ties by session id; sessions are
+ * `listSessions` plus one `load` per session. Newest first, ties in the store's order; sessions are
  * derived in order only until the page is full. Adapter errors propagate.
  */
 export async function listSessionsFromStore(

@@ -158,6 +158,27 @@ describe('store-backed listing', () => {
     ]);
   });
 
+  it("should keep the store's order for equal mtimes, as the official SDK does (pages follow it)", async () => {
+    const C = '33333333-3333-4333-8333-333333333333';
+    const store = await seeded();
+    await store.append({ projectKey, sessionId: C }, conversation(C, 'Third session'));
+    // Observed on the official SDK 0.3.332 with a store listing a, c, b at one mtime: a, c, b.
+    const tied: SessionStore = {
+      append: (k, e) => store.append(k, e),
+      load: (k) => store.load(k),
+      listSessions: async () => [
+        { sessionId: A, mtime: 5000 },
+        { sessionId: C, mtime: 5000 },
+        { sessionId: B, mtime: 5000 },
+        { sessionId: '44444444-4444-4444-8444-444444444444', mtime: 9000 },
+      ],
+    };
+    const ids = async (page: { offset?: number; limit?: number } = {}) =>
+      (await listSessions({ sessionStore: tied, dir, ...page })).map((r) => r.sessionId);
+    expect(await ids()).toEqual([A, C, B]);
+    expect(await ids({ offset: 1, limit: 2 })).toEqual([C, B]);
+  });
+
   it('should refuse a store that can list nothing, includeWorktrees: false and configDir', async () => {
     const minimal: SessionStore = { append: async () => undefined, load: async () => null };
     await expect(listSessions({ sessionStore: minimal, dir })).rejects.toMatchObject({
