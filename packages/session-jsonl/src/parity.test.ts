@@ -64,6 +64,22 @@ const forkLines = (forkId: string): Record<string, unknown>[] =>
     .split('\n')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
+/** A store reader's request for a whole conversation (what `messagesFromEntries` takes). */
+const storeRequest = (includeSystemMessages: boolean, mode: 'main' | 'subagent' = 'main') => ({
+  mode,
+  includeSystemMessages,
+  offset: undefined,
+  limit: undefined,
+  parentToolUseId: null,
+  parentAgentId: null,
+});
+/** A transcript's lines parsed, as a store would hold its entries. */
+const entriesOf = (path: string): unknown[] =>
+  readFileSync(path, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
+
 describe('issue 13: behaviour shared with the official SDK', () => {
   it('1. returns both calls and both results of parallel tool calls', async () => {
     expect(await uuidsOf(0x201)).toEqual([1, 2, 3, 4, 5, 6].map((k) => mid(0x201, k)));
@@ -303,14 +319,6 @@ describe('partial compactions: the kept messages spliced in after the anchor, as
     [0x26d, [6, 7, 8], [5, 6, 7, 8]], // an empty list: nor here
   ];
   const expected = (n: number, ks: number[]) => ks.map((k) => mid(n, k));
-  const request = (includeSystemMessages: boolean) => ({
-    mode: 'main' as const,
-    includeSystemMessages,
-    offset: undefined,
-    limit: undefined,
-    parentToolUseId: null,
-    parentAgentId: null,
-  });
   const fileOf = (n: number) => join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`);
 
   it('18. from a transcript read whole', async () => {
@@ -363,12 +371,9 @@ describe('partial compactions: the kept messages spliced in after the anchor, as
 
   it("18. from a store's loaded entries", () => {
     for (const [n, plain, withSystem] of OBSERVED) {
-      const entries = readFileSync(fileOf(n), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as unknown);
+      const entries = entriesOf(fileOf(n));
       const uuids = (includeSystem: boolean) =>
-        messagesFromEntries(entries, request(includeSystem)).map((message) => message.uuid);
+        messagesFromEntries(entries, storeRequest(includeSystem)).map((message) => message.uuid);
       expect(uuids(false), n.toString(16)).toEqual(expected(n, plain));
       expect(uuids(true), n.toString(16)).toEqual(expected(n, withSystem));
     }
@@ -454,19 +459,6 @@ describe('local commands and subagent meta entries, as the official SDK reads th
   const read = async (n: number, includeSystemMessages = false) =>
     shown(await getSessionMessages(sid(n), { ...options, includeSystemMessages }));
   const fileOf = (n: number) => join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`);
-  const request = (includeSystemMessages: boolean, mode: 'main' | 'subagent' = 'main') => ({
-    mode,
-    includeSystemMessages,
-    offset: undefined,
-    limit: undefined,
-    parentToolUseId: null,
-    parentAgentId: null,
-  });
-  const entriesOf = (path: string) =>
-    readFileSync(path, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
 
   it('20. marks a local command and its output, from a transcript read whole', async () => {
     for (const [n, plain, withSystem = plain] of OBSERVED) {
@@ -487,8 +479,8 @@ describe('local commands and subagent meta entries, as the official SDK reads th
   it("20. from a store's loaded entries", () => {
     for (const [n, plain, withSystem = plain] of OBSERVED) {
       const entries = entriesOf(fileOf(n));
-      expect(shown(messagesFromEntries(entries, request(false))), n.toString(16)).toBe(plain);
-      expect(shown(messagesFromEntries(entries, request(true))), n.toString(16)).toBe(withSystem);
+      expect(shown(messagesFromEntries(entries, storeRequest(false))), n.toString(16)).toBe(plain);
+      expect(shown(messagesFromEntries(entries, storeRequest(true))), n.toString(16)).toBe(withSystem);
     }
   });
 
@@ -523,7 +515,9 @@ describe('local commands and subagent meta entries, as the official SDK reads th
       'subagents',
       'agent-a0000000000000290.jsonl',
     );
-    expect(subagent(messagesFromEntries(entriesOf(transcript), request(false, 'subagent')))).toBe(observed);
+    expect(subagent(messagesFromEntries(entriesOf(transcript), storeRequest(false, 'subagent')))).toBe(
+      observed,
+    );
   });
 });
 
@@ -542,18 +536,8 @@ describe('which branch is the conversation, as the official SDK chooses it', () 
   it('22. takes the latest leaf, passing over sidechain and team leaves but not meta ones', async () => {
     for (const [n, numbers] of OBSERVED) {
       expect(await uuidsOf(n), n.toString(16)).toEqual(numbers.map((k) => mid(n, k)));
-      const entries = readFileSync(join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as unknown);
-      const fromStore = messagesFromEntries(entries, {
-        mode: 'main',
-        includeSystemMessages: false,
-        offset: undefined,
-        limit: undefined,
-        parentToolUseId: null,
-        parentAgentId: null,
-      });
+      const entries = entriesOf(join(temp.projectsDir, PROJECT, `${sid(n)}.jsonl`));
+      const fromStore = messagesFromEntries(entries, storeRequest(false));
       expect(
         fromStore.map(({ uuid }) => uuid),
         n.toString(16),
