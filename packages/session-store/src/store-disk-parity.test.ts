@@ -14,22 +14,38 @@ import {
 import { createSessionCorpus, type SessionCorpus } from './test-support/session-corpus.test-helpers.js';
 import type { SessionStore, SessionStoreListEntry, SessionSummaryEntry } from './types.js';
 
-/** An in-memory store that reports the corpus files' mtimes, so disk and store listings can be compared exactly. */
+/**
+ * Newest first, equal mtimes by session id descending: the order a disk listing gives ties. A
+ * store listing keeps the store's own order for ties (as the official SDK's does), so a store that
+ * lists in this order is listed as the disk is.
+ */
+function inDiskOrder<T extends { sessionId: string; mtime: number }>(rows: T[]): T[] {
+  return rows.sort((a, b) => b.mtime - a.mtime || (a.sessionId > b.sessionId ? -1 : 1));
+}
+
+/**
+ * An in-memory store that reports the corpus files' mtimes and lists in the disk's order, so disk
+ * and store listings can be compared exactly (the corpus has two sessions with one mtime).
+ */
 class FileClockStore extends InMemorySessionStore {
   constructor(private readonly mtimes: ReadonlyMap<string, number>) {
     super();
   }
   override async listSessions(projectKey: string): Promise<SessionStoreListEntry[]> {
-    return (await super.listSessions(projectKey)).map((row) => ({
-      ...row,
-      mtime: this.mtimes.get(row.sessionId) ?? row.mtime,
-    }));
+    return inDiskOrder(
+      (await super.listSessions(projectKey)).map((row) => ({
+        ...row,
+        mtime: this.mtimes.get(row.sessionId) ?? row.mtime,
+      })),
+    );
   }
   override async listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]> {
-    return (await super.listSessionSummaries(projectKey)).map((row) => ({
-      ...row,
-      mtime: this.mtimes.get(row.sessionId) ?? row.mtime,
-    }));
+    return inDiskOrder(
+      (await super.listSessionSummaries(projectKey)).map((row) => ({
+        ...row,
+        mtime: this.mtimes.get(row.sessionId) ?? row.mtime,
+      })),
+    );
   }
 }
 
