@@ -25,8 +25,10 @@ export const COMMAND_TAG = '<command-name>';
 /** Open the text of a local command's output entries. */
 export const OUTPUT_TAGS: readonly string[] = ['<local-command-stdout>', '<local-command-stderr>'];
 
-/** Every tag the rule reads, for a reader that can rule entries out from their raw bytes. */
-export const LOCAL_COMMAND_TAGS: readonly string[] = [CAVEAT_TAG, COMMAND_TAG, ...OUTPUT_TAGS];
+/** What a caveat entry is asked for. */
+const CAVEAT_TAGS: readonly string[] = [CAVEAT_TAG];
+/** What a user entry after a caveat is asked for: the command, or (inside a run) more output. */
+const AFTER_CAVEAT_TAGS: readonly string[] = [COMMAND_TAG, ...OUTPUT_TAGS];
 
 /**
  * Tells which of `tags` the text of an entry's `message` opens with, or `undefined` when none (or
@@ -75,11 +77,11 @@ export function completedLocalCommands<T extends ChainNode>(
     }
     if (entry.type !== 'user') continue;
     if (entry.isMeta) {
-      if (openingTag(entry, [CAVEAT_TAG]) !== undefined) announced = true;
+      if (openingTag(entry, CAVEAT_TAGS) !== undefined) announced = true;
       continue;
     }
     if (!announced && !running) continue;
-    const tag = openingTag(entry, announced ? [COMMAND_TAG, ...OUTPUT_TAGS] : OUTPUT_TAGS);
+    const tag = openingTag(entry, announced ? AFTER_CAVEAT_TAGS : OUTPUT_TAGS);
     if (tag === COMMAND_TAG) {
       marked.add(entry);
       announced = false;
