@@ -1,0 +1,230 @@
+// Every session read of @ccsdk/sdk against the official SDK 0.3.332's, side by side in one process,
+// on transcripts the real CLI wrote (the seeds, written by the CLI binary against the scripted fake
+// Messages API) and on a corpus replicated from them as the session benchmarks build it. The
+// official runtime is a black box here: we call it, we never read it.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as ours from '@ccsdk/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRealCliCorpus } from './corpus-real-cli.js';
+import { realCliSeeds, SEED_CACHE_DIR } from './session-seed-transcripts.js';
+
+/** Sessions in the replicated corpus: every seed many times over, in each size class of the issue's mix. */
+const REPLICATED_SESSIONS = 90;
+/** Every how many sessions of the replicated corpus one is imported into a store and read back. */
+const STORE_SAMPLE_EVERY = 9;
+/** Generating the seeds runs the CLI several times; the official reads large files slowly. */
+const SETUP_TIMEOUT_MS = 240_000;
+const CASE_TIMEOUT_MS = 120_000;
+
+type Sdk = typeof official;
+/**
+ * What one call gave: its value, or that it threw an `Error` (ours throws typed subclasses with
+ * codes where the official throws a plain `Error`; a caller's `catch` sees an `Error` either way).
+ */
+type Outcome = { value: unknown } | { threw: 'Error' | 'not an Error' };
+
+async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    return { threw: error instanceof Error ? 'Error' : 'not an Error' };
+  }
+}
+
+/**
+ * The outcome as text that keeps what `toStrictEqual` does not look at: the order of keys, and
+ * keys present with an `undefined` value (the official's rows hold every key, in one order).
+ */
+function spelled(result: Outcome): string {
+  return JSON.stringify(result, (_key, value: unknown) => (value === undefined ? '<undefined>' : value));
+}
+
+/**
+ * Runs `call` on both SDKs and expects the same outcome, key order and `undefined` keys included;
+ * `view` is applied to both values first.
+ */
+async function expectSame(
+  what: string,
+  call: (sdk: Sdk) => Promise<unknown>,
+  view: (value: unknown) => unknown = (value) => value,
+): Promise<Outcome> {
+  const seen = async (sdk: Sdk): Promise<Outcome> => {
+    const result = await outcome(() => call(sdk));
+    return 'value' in result ? { value: view(result.value) } : result;
+  };
+  const theirs = await seen(official);
+  const mine = await seen(ours as unknown as Sdk);
+  expect(mine, what).toStrictEqual(theirs);
+  expect(spelled(mine), what).toBe(spelled(theirs));
+  return theirs;
+}
+
+/** The value the official SDK gave, which the next calls iterate (a throw there fails the case). */
+function officialValue<T>(result: Outcome): T {
+  if (!('value' in result)) throw new Error('the official SDK threw');
+  return result.value as T;
+}
+
+/**
+ * A store's rows and infos with `lastModified` named, not valued (keys kept in order): it is the
+ * time each store's clock gave the last append, which differs between two stores filled one after
+ * the other. Both stores are filled in one order, so the listing's order is still compared.
+ */
+function withoutStoreClock(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutStoreClock);
+  if (typeof value !== 'object' || value === null || !('lastModified' in value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, key === 'lastModified' ? typeof field : field]),
+  );
+}
+
+const roots: string[] = [];
+let previousConfigDir: string | undefined;
+let seeds: string[] = [];
+
+beforeAll(async () => {
+  previousConfigDir = process.env['CLAUDE_CONFIG_DIR'];
+  seeds = await realCliSeeds();
+}, SETUP_TIMEOUT_MS);
+
+afterAll(() => {
+  if (previousConfigDir === undefined) delete process.env['CLAUDE_CONFIG_DIR'];
+  else process.env['CLAUDE_CONFIG_DIR'] = previousConfigDir;
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
+function scratchRoot(): string {
+  const root = mkdtempSync(join(tmpdir(), 'ccsdk-parity-real-cli-'));
+  roots.push(root);
+  return root;
+}
+
+/** The seeds' config dir as the CLI left it (projects only: transcripts, subagents, sidecars). */
+function seedConfigDir(): string {
+  const configDir = join(scratchRoot(), 'config');
+  cpSync(join(SEED_CACHE_DIR, 'config', 'projects'), join(configDir, 'projects'), { recursive: true });
+  return configDir;
+}
+
+function replicatedConfigDir(): string {
+  const configDir = join(scratchRoot(), 'config');
+  generateRealCliCorpus(configDir, REPLICATED_SESSIONS, seeds);
+  return configDir;
+}
+
+/**
+ * Reads the whole config dir through both SDKs: the listing (whole, a page, without programmatic
+ * sessions), then per session its info, its messages (all, with system messages, a page), its
+ * subagents and each subagent's messages. Returns the session ids listed and how many subagents
+ * they have.
+ */
+async function expectSameReads(configDir: string): Promise<{ sessionIds: string[]; subagents: number }> {
+  process.env['CLAUDE_CONFIG_DIR'] = configDir;
+  const rows = officialValue<{ sessionId: string }[]>(
+    await expectSame('listSessions()', (sdk) => sdk.listSessions()),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  await expectSame('listSessions page', (sdk) => sdk.listSessions({ limit: 7, offset: 3 }));
+  await expectSame('listSessions without programmatic', (sdk) =>
+    sdk.listSessions({ includeProgrammatic: false }),
+  );
+  let subagents = 0;
+  for (const { sessionId } of rows) {
+    await expectSame(`getSessionInfo ${sessionId}`, (sdk) => sdk.getSessionInfo(sessionId));
+    await expectSame(`getSessionMessages ${sessionId}`, (sdk) => sdk.getSessionMessages(sessionId));
+    await expectSame(`getSessionMessages ${sessionId} with system`, (sdk) =>
+      sdk.getSessionMessages(sessionId, { includeSystemMessages: true }),
+    );
+    await expectSame(`getSessionMessages ${sessionId} page`, (sdk) =>
+      sdk.getSessionMessages(sessionId, { limit: 5, offset: 2 }),
+    );
+    const agents = officialValue<string[]>(
+      await expectSame(`listSubagents ${sessionId}`, (sdk) => sdk.listSubagents(sessionId)),
+    );
+    for (const agentId of agents) {
+      subagents++;
+      await expectSame(`getSubagentMessages ${sessionId} ${agentId}`, (sdk) =>
+        sdk.getSubagentMessages(sessionId, agentId),
+      );
+    }
+  }
+  return { sessionIds: rows.map(({ sessionId }) => sessionId), subagents };
+}
+
+/**
+ * Imports each of `sessionIds` into each SDK's own `InMemorySessionStore` (one per SDK; found in
+ * any project, kept under the project key of the current directory, as the official defaults) and
+ * reads them back through the store: the listing, then per session its info, messages, subagents
+ * and their messages.
+ */
+async function expectSameStoreReads(configDir: string, sessionIds: readonly string[]): Promise<void> {
+  process.env['CLAUDE_CONFIG_DIR'] = configDir;
+  const dir = process.cwd();
+  const stores = new Map<Sdk, InstanceType<Sdk['InMemorySessionStore']>>([
+    [official, new official.InMemorySessionStore()],
+    [ours as unknown as Sdk, new ours.InMemorySessionStore() as unknown as official.InMemorySessionStore],
+  ]);
+  const storeOf = (sdk: Sdk) => stores.get(sdk)!;
+  for (const sessionId of sessionIds) {
+    await expectSame(`importSessionToStore ${sessionId}`, (sdk) =>
+      sdk.importSessionToStore(sessionId, storeOf(sdk)),
+    );
+  }
+  await expectSame(
+    'listSessions from a store',
+    (sdk) => sdk.listSessions({ dir, sessionStore: storeOf(sdk) }),
+    withoutStoreClock,
+  );
+  for (const sessionId of sessionIds) {
+    const options = (sdk: Sdk) => ({ dir, sessionStore: storeOf(sdk) });
+    await expectSame(
+      `store getSessionInfo ${sessionId}`,
+      (sdk) => sdk.getSessionInfo(sessionId, options(sdk)),
+      withoutStoreClock,
+    );
+    await expectSame(`store getSessionMessages ${sessionId}`, (sdk) =>
+      sdk.getSessionMessages(sessionId, options(sdk)),
+    );
+    const agents = officialValue<string[]>(
+      await expectSame(`store listSubagents ${sessionId}`, (sdk) =>
+        sdk.listSubagents(sessionId, options(sdk)),
+      ),
+    );
+    for (const agentId of agents) {
+      await expectSame(`store getSubagentMessages ${sessionId} ${agentId}`, (sdk) =>
+        sdk.getSubagentMessages(sessionId, agentId, options(sdk)),
+      );
+    }
+  }
+}
+
+describe('session reads: the same as the official SDK on transcripts the real CLI wrote', () => {
+  it(
+    'should read the seed sessions as the CLI left them (tool calls, a subagent, an image, a compaction, queued prompts) as the official does, from disk and from a store',
+    async () => {
+      const configDir = seedConfigDir();
+      const { sessionIds, subagents } = await expectSameReads(configDir);
+      expect(sessionIds.length).toBe(seeds.length);
+      expect(subagents).toBeGreaterThan(0);
+      await expectSameStoreReads(configDir, sessionIds);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "should read a corpus replicated from them (the session benchmarks' real-CLI corpus, every size class) as the official does",
+    async () => {
+      const configDir = replicatedConfigDir();
+      const { sessionIds } = await expectSameReads(configDir);
+      expect(sessionIds.length).toBe(REPLICATED_SESSIONS);
+      await expectSameStoreReads(
+        configDir,
+        sessionIds.filter((_id, index) => index % STORE_SAMPLE_EVERY === 0),
+      );
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
