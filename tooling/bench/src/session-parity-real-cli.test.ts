@@ -35,15 +35,15 @@ async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
 }
 
 /**
- * The outcome as text that keeps what `toStrictEqual` does not look at: the order of keys, and
- * keys present with an `undefined` value (the official's rows hold every key, in one order).
+ * The outcome as text, which keeps the order of keys (`toStrictEqual` does not look at it), keys
+ * holding `undefined` included (the official's rows hold every key, in one order).
  */
 function spelled(result: Outcome): string {
   return JSON.stringify(result, (_key, value: unknown) => (value === undefined ? '<undefined>' : value));
 }
 
 /**
- * Runs `call` on both SDKs and expects the same outcome, key order and `undefined` keys included;
+ * Runs `call` on both SDKs and expects the same outcome (`undefined` keys and key order included);
  * `view` is applied to both values first.
  */
 async function expectSame(
