@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   assistantEntry,
@@ -12,6 +12,7 @@ import {
   writeTranscript,
 } from '../test/helpers.js';
 import { listSessions } from './list-sessions.js';
+import { sanitizePath } from './project-key.js';
 import { getSessionInfo } from './session-info.js';
 
 let temp: TempConfig;
@@ -272,6 +273,37 @@ describe('listSessions options', () => {
     expect(listed.map((s) => s.archived)).toEqual([true, false, undefined]);
     // Never archived: the key is there, holding undefined, as in the official SDK's rows.
     expect(Object.keys(listed[2]!)).toContain('archived');
+  });
+
+  it('should find a removed project from any spelling of its path (a difference from the official SDK, on purpose)', async () => {
+    // The CLI recorded the project where it ran: under the real path of temp.root, a folder since removed.
+    const realRoot = realpathSync(temp.root);
+    const removed = join(realRoot, 'gone', 'project');
+    const key = sanitizePath(removed);
+    writeTranscript(
+      temp.projectsDir,
+      key,
+      uuid(1),
+      simple(uuid(1), 'in the removed project', { cwd: removed }),
+      T0,
+    );
+    symlinkSync(realRoot, join(temp.root, 'link'));
+    const spellings = [
+      removed,
+      `${removed}/`,
+      `${realRoot}/gone/./project/.`,
+      `${realRoot}//gone/other/../project`,
+      join(temp.root, 'link', 'gone', 'project'),
+      relative(process.cwd(), removed),
+    ];
+    for (const dir of spellings) {
+      const listed = await listSessions({ configDir: temp.configDir, dir });
+      expect(
+        listed.map((s) => s.summary),
+        dir,
+      ).toEqual(['in the removed project']);
+      expect((await getSessionInfo(uuid(1), { configDir: temp.configDir, dir }))?.cwd, dir).toBe(removed);
+    }
   });
 
   it('should read the conversation of a listed session', async () => {
