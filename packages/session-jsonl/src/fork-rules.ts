@@ -205,22 +205,28 @@ export function forkEntry(
   return out;
 }
 
-/** The parts of a compact boundary's `compactMetadata` that name kept messages by uuid. */
-const KEPT_MESSAGE_FIELDS = ['preservedSegment', 'preservedMessages'] as const;
+/**
+ * The parts of a compact boundary's `compactMetadata` that name kept messages by uuid, in the
+ * order a fork writes them: after every other key (as the official SDK's forks do).
+ */
+const KEPT_MESSAGE_FIELDS = ['preservedMessages', 'preservedSegment'] as const;
 /** Deepest a kept-messages record is walked for uuids (it is two levels deep; anything deeper is kept as is). */
 const KEPT_UUIDS_MAX_DEPTH = 4;
 
 /**
  * A compact boundary's `compactMetadata` with the uuids of the messages it kept (and its anchor)
  * mapped to their copies in the fork, so the fork reads back with them as the source does (the
- * official SDK's forks map them too). A uuid the fork did not copy is left as it was.
+ * official SDK's forks map them too). A uuid the fork did not copy is left as it was. The two
+ * kept-message parts move after the other keys, `preservedMessages` first, whatever their value
+ * (byte for byte what the official SDK's forks write).
  */
 function forkedCompactMetadata(metadata: unknown, uuidMap: ReadonlyMap<string, string>): unknown {
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return metadata;
   const source = metadata as Record<string, unknown>;
   const out: Record<string, unknown> = { ...source };
+  for (const field of KEPT_MESSAGE_FIELDS) delete out[field];
   for (const field of KEPT_MESSAGE_FIELDS) {
-    if (field in source) out[field] = mappedUuids(source[field], uuidMap, 0);
+    if (Object.hasOwn(source, field)) out[field] = mappedUuids(source[field], uuidMap, 0);
   }
   return out;
 }

@@ -174,6 +174,77 @@ describe('forkSession', () => {
     expect(copied[3]).toEqual({ type: 'content-replacement', sessionId, replacements: [{ kind: 'r1' }] });
   });
 
+  it("should write a boundary's kept-message parts after its other keys, preservedMessages first (as the official SDK's forks do)", async () => {
+    const segment = { headUuid: uuid(31), anchorUuid: uuid(32), tailUuid: uuid(31) };
+    const kept = { anchorUuid: uuid(32), uuids: [uuid(31)], allUuids: [uuid(31)] };
+    // Per source compactMetadata, the keys of the fork's, as the official SDK 0.3.332 wrote them.
+    const cases: [Record<string, unknown>, string[]][] = [
+      [
+        { trigger: 'manual', preservedSegment: segment, preservedMessages: kept, postTokens: 1 },
+        ['trigger', 'postTokens', 'preservedMessages', 'preservedSegment'],
+      ],
+      [{ preservedSegment: segment, trigger: 'manual' }, ['trigger', 'preservedSegment']],
+      [
+        { trigger: 'manual', preservedMessages: kept, preTokens: 2 },
+        ['trigger', 'preTokens', 'preservedMessages'],
+      ],
+      [
+        { preservedMessages: 'x', preservedSegment: null, trigger: 'manual' },
+        ['trigger', 'preservedMessages', 'preservedSegment'],
+      ],
+      [{ trigger: 'manual', preTokens: 2 }, ['trigger', 'preTokens']],
+    ];
+    for (const [metadata, keys] of cases) {
+      writeTranscript(
+        temp.projectsDir,
+        '-p',
+        S,
+        jsonl([
+          userEntry(S, uuid(30), null, 'start'),
+          {
+            type: 'system',
+            subtype: 'compact_boundary',
+            uuid: uuid(32),
+            parentUuid: null,
+            logicalParentUuid: uuid(30),
+            sessionId: S,
+            compactMetadata: metadata,
+          },
+          userEntry(S, uuid(31), uuid(32), 'kept'),
+        ]),
+      );
+      const { sessionId } = await forkSession(S, { configDir: temp.configDir });
+      const copied = lines(sessionId);
+      const forked = copied[1]!['compactMetadata'] as Record<string, unknown>;
+      expect(Object.keys(forked), JSON.stringify(metadata)).toEqual(keys);
+      const copyOf = (source: string) =>
+        copied.find(
+          (entry) =>
+            entry['forkedFrom'] !== undefined &&
+            (entry['forkedFrom'] as { messageUuid: string }).messageUuid === source,
+        )?.['uuid'];
+      expect(isUuid(copyOf(uuid(31))) && isUuid(copyOf(uuid(32)))).toBe(true);
+      if (metadata['preservedSegment'] === segment) {
+        expect(forked['preservedSegment']).toEqual({
+          headUuid: copyOf(uuid(31)),
+          anchorUuid: copyOf(uuid(32)),
+          tailUuid: copyOf(uuid(31)),
+        });
+      }
+      if (metadata['preservedMessages'] === kept) {
+        expect(forked['preservedMessages']).toEqual({
+          anchorUuid: copyOf(uuid(32)),
+          uuids: [copyOf(uuid(31))],
+          allUuids: [copyOf(uuid(31))],
+        });
+      }
+      if (metadata['preservedMessages'] === 'x') {
+        expect(forked['preservedMessages']).toBe('x');
+        expect(forked['preservedSegment']).toBe(null);
+      }
+    }
+  });
+
   it('should refuse bad input with typed errors and leave no file behind', async () => {
     writeTranscript(temp.projectsDir, '-p', S, jsonl(conversation(S, 1)));
     writeTranscript(
