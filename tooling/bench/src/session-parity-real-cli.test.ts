@@ -2,7 +2,7 @@
 // on transcripts the real CLI wrote (the seeds, written by the CLI binary against the scripted fake
 // Messages API) and on a corpus replicated from them as the session benchmarks build it. The
 // official runtime is a black box here: we call it, we never read it.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -13,7 +13,7 @@ import { realCliSeeds, SEED_CACHE_DIR } from './session-seed-transcripts.js';
 
 /** Sessions in the replicated corpus: every seed many times over, in each size class of the issue's mix. */
 const REPLICATED_SESSIONS = 90;
-/** Every how many sessions of the replicated corpus one is imported into a store and read back. */
+/** Every how many sessions of the replicated corpus one is imported into a store and read back, and forked. */
 const STORE_SAMPLE_EVERY = 9;
 /** Generating the seeds runs the CLI several times; the official reads large files slowly. */
 const SETUP_TIMEOUT_MS = 240_000;
@@ -201,29 +201,87 @@ async function expectSameStoreReads(configDir: string, sessionIds: readonly stri
   }
 }
 
+const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIMESTAMP_TEXT = /"timestamp":"[^"]*"/g;
+
+/** The text of transcript `sessionId` in `configDir`'s project folders. */
+function transcriptText(configDir: string, sessionId: string): string {
+  const projects = join(configDir, 'projects');
+  for (const folder of readdirSync(projects)) {
+    const path = join(projects, folder, `${sessionId}.jsonl`);
+    if (existsSync(path)) return readFileSync(path, 'utf8');
+  }
+  throw new Error(`no transcript ${sessionId}`);
+}
+
+/**
+ * A fork's text with what differs between any two forks of one source made apart: each uuid the
+ * source does not hold becomes its order of first appearance (`new-0`, …), and a timestamp the
+ * source does not hold (the fork's "now") becomes `now`. Everything else (keys, their order,
+ * values, lines) is compared byte for byte.
+ */
+function forkShape(fork: string, source: string): string {
+  const sourceIds = new Set(source.match(UUID_TEXT));
+  const sourceTimes = new Set(source.match(TIMESTAMP_TEXT));
+  const fresh = new Map<string, string>();
+  return fork
+    .replace(UUID_TEXT, (id) => {
+      if (sourceIds.has(id)) return id;
+      if (!fresh.has(id)) fresh.set(id, `new-${fresh.size}`);
+      return fresh.get(id)!;
+    })
+    .replace(TIMESTAMP_TEXT, (stamp) => (sourceTimes.has(stamp) ? stamp : '"timestamp":"now"'));
+}
+
+/**
+ * Forks each of `sessionIds` with both SDKs (whole, with a title, and up to its middle message)
+ * and expects the same file from both, but for fresh ids and the fork's time.
+ */
+async function expectSameForks(configDir: string, sessionIds: readonly string[]): Promise<number> {
+  process.env['CLAUDE_CONFIG_DIR'] = configDir;
+  let forks = 0;
+  for (const sessionId of sessionIds) {
+    const source = transcriptText(configDir, sessionId);
+    const messages = await official.getSessionMessages(sessionId);
+    const variants: official.ForkSessionOptions[] = [{}, { title: 'a fork, named' }];
+    const middle = messages[Math.floor(messages.length / 2)];
+    if (middle !== undefined) variants.push({ upToMessageId: middle.uuid });
+    for (const options of variants) {
+      const shapes = [];
+      for (const sdk of [official, ours as unknown as Sdk]) {
+        const { sessionId: fork } = await sdk.forkSession(sessionId, options);
+        shapes.push(forkShape(transcriptText(configDir, fork), source));
+      }
+      expect(shapes[1], `fork of ${sessionId} ${JSON.stringify(options)}`).toBe(shapes[0]);
+      forks++;
+    }
+  }
+  return forks;
+}
+
 describe('session reads: the same as the official SDK on transcripts the real CLI wrote', () => {
   it(
-    'should read the seed sessions as the CLI left them (tool calls, a subagent, an image, a compaction, queued prompts) as the official does, from disk and from a store',
+    'should read and fork the seed sessions as the CLI left them (tool calls, a subagent, an image, a compaction, queued prompts) as the official does, from disk and from a store',
     async () => {
       const configDir = seedConfigDir();
       const { sessionIds, subagents } = await expectSameReads(configDir);
       expect(sessionIds.length).toBe(seeds.length);
       expect(subagents).toBeGreaterThan(0);
       await expectSameStoreReads(configDir, sessionIds);
+      expect(await expectSameForks(configDir, sessionIds)).toBeGreaterThanOrEqual(2 * seeds.length);
     },
     CASE_TIMEOUT_MS,
   );
 
   it(
-    "should read a corpus replicated from them (the session benchmarks' real-CLI corpus, every size class) as the official does",
+    "should read and fork a corpus replicated from them (the session benchmarks' real-CLI corpus, every size class) as the official does",
     async () => {
       const configDir = replicatedConfigDir();
       const { sessionIds } = await expectSameReads(configDir);
       expect(sessionIds.length).toBe(REPLICATED_SESSIONS);
-      await expectSameStoreReads(
-        configDir,
-        sessionIds.filter((_id, index) => index % STORE_SAMPLE_EVERY === 0),
-      );
+      const sample = sessionIds.filter((_id, index) => index % STORE_SAMPLE_EVERY === 0);
+      await expectSameStoreReads(configDir, sample);
+      expect(await expectSameForks(configDir, sample)).toBeGreaterThanOrEqual(2 * sample.length);
     },
     CASE_TIMEOUT_MS,
   );
