@@ -62,7 +62,8 @@ export async function writeArchiveMark(
       message: `${folder} is not a folder (a symlink or a file); refusing to write the archive mark through it. Remove it and retry.`,
     });
   }
-  const body = `${JSON.stringify({ archived, at: new Date().toISOString(), by: 'sdk' })}\n`;
+  // One object, no newline after it: the bytes the official SDK writes.
+  const body = JSON.stringify({ archived, at: new Date().toISOString(), by: 'sdk' });
   const staging = join(folder, `.${ARCHIVE_MARK_FILE}.${randomHex(6)}.tmp`);
   const handle = await open(staging, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {

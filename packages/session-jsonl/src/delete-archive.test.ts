@@ -58,10 +58,14 @@ describe('archiveSession and unarchiveSession', () => {
   it('should write the mark beside the transcript and report it in listings', async () => {
     await archiveSession(S, { configDir: temp.configDir });
     const mark = join(temp.projectsDir, '-p', S, 'archived.json');
-    expect(JSON.parse(readFileSync(mark, 'utf8'))).toMatchObject({ archived: true, by: 'sdk' });
+    // One JSON object, keys in this order, no newline after it: the bytes the official SDK writes.
+    expect(readFileSync(mark, 'utf8')).toMatch(
+      /^\{"archived":true,"at":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","by":"sdk"\}$/,
+    );
     expect(statSync(mark).mode & 0o777).toBe(0o600);
     expect((await listSessions({ configDir: temp.configDir }))[0]?.archived).toBe(true);
     await unarchiveSession(S, { configDir: temp.configDir });
+    expect(readFileSync(mark, 'utf8')).toMatch(/^\{"archived":false,"at":"[^"]+","by":"sdk"\}$/);
     expect((await getSessionInfo(S, { configDir: temp.configDir }))?.archived).toBe(false);
   });
 
