@@ -4,7 +4,7 @@
 // official runtime is a black box here: we call it, we never read it.
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -259,9 +259,64 @@ async function expectSameForks(configDir: string, sessionIds: readonly string[])
   return forks;
 }
 
+/** The mutations compared, each run on a fresh copy of the config dir per SDK. */
+const MUTATIONS: [string, (sdk: Sdk, sessionId: string) => Promise<unknown>][] = [
+  ['rename', (sdk, id) => sdk.renameSession(id, 'A new title')],
+  ['rename with spaces around', (sdk, id) => sdk.renameSession(id, '  padded  ')],
+  ['tag', (sdk, id) => sdk.tagSession(id, 'blue')],
+  ['tag, then clear it', async (sdk, id) => [await sdk.tagSession(id, 'x'), await sdk.tagSession(id, null)]],
+  ['archive', (sdk, id) => sdk.archiveSession(id)],
+  [
+    'archive, then unarchive',
+    async (sdk, id) => [await sdk.archiveSession(id), await sdk.unarchiveSession(id)],
+  ],
+  ['delete', (sdk, id) => sdk.deleteSession(id)],
+];
+
+/** Every file under `folder`, by relative path, its text with the times a write stamps (`timestamp`, `at`) named, not valued. */
+function folderTexts(
+  folder: string,
+  texts: Record<string, string> = {},
+  root = folder,
+): Record<string, string> {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) folderTexts(path, texts, root);
+    else if (entry.isFile())
+      texts[relative(root, path)] = readFileSync(path, 'utf8').replace(
+        /"(timestamp|at)":"[^"]*"/g,
+        '"$1":"<time>"',
+      );
+  }
+  return texts;
+}
+
+/**
+ * Runs each mutation on each of `sessionIds` with both SDKs, each on its own copy of `configDir`,
+ * and expects the same outcome and the same files after it, byte for byte but for the times stamped.
+ */
+async function expectSameMutations(configDir: string, sessionIds: readonly string[]): Promise<number> {
+  let runs = 0;
+  for (const sessionId of sessionIds) {
+    for (const [name, mutate] of MUTATIONS) {
+      const after = [];
+      for (const sdk of [official, ours as unknown as Sdk]) {
+        const copy = join(scratchRoot(), 'config');
+        cpSync(configDir, copy, { recursive: true });
+        process.env['CLAUDE_CONFIG_DIR'] = copy;
+        const result = await outcome(() => mutate(sdk, sessionId));
+        after.push({ result: spelled(result), files: folderTexts(join(copy, 'projects')) });
+      }
+      expect(after[1], `${name} ${sessionId}`).toStrictEqual(after[0]);
+      runs++;
+    }
+  }
+  return runs;
+}
+
 describe('session reads: the same as the official SDK on transcripts the real CLI wrote', () => {
   it(
-    'should read and fork the seed sessions as the CLI left them (tool calls, a subagent, an image, a compaction, queued prompts) as the official does, from disk and from a store',
+    'should read, fork and change the seed sessions as the CLI left them (tool calls, a subagent, an image, a compaction, queued prompts) as the official does, from disk and from a store',
     async () => {
       const configDir = seedConfigDir();
       const { sessionIds, subagents } = await expectSameReads(configDir);
@@ -269,6 +324,7 @@ describe('session reads: the same as the official SDK on transcripts the real CL
       expect(subagents).toBeGreaterThan(0);
       await expectSameStoreReads(configDir, sessionIds);
       expect(await expectSameForks(configDir, sessionIds)).toBeGreaterThanOrEqual(2 * seeds.length);
+      expect(await expectSameMutations(configDir, sessionIds)).toBe(seeds.length * MUTATIONS.length);
     },
     CASE_TIMEOUT_MS,
   );
