@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sanitizeTag } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
+import { hasLoadFrom } from './load-from.js';
 import { quote } from './quote.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';
@@ -8,14 +9,25 @@ import { assertStoreSessionId, checkStoreTitle } from './store-session-id.js';
 import type { SessionKey, SessionStore, SessionStoreEntry } from './types.js';
 import { isWellFormedTextSafe } from './well-formed.js';
 
+/**
+ * True when the store holds a transcript under `key`. A store with its own `loadFrom` (the
+ * PostgreSQL and Redis adapters) answers from past the end, so no entry is fetched: a rename of a
+ * long session over a network store costs two small queries, not the whole transcript. Else one
+ * `load`.
+ */
+async function storeHolds(store: SessionStore, key: SessionKey): Promise<boolean> {
+  if (hasLoadFrom(store)) return (await store.loadFrom(key, Number.MAX_SAFE_INTEGER)) !== null;
+  const existing = await store.load(key);
+  return Array.isArray(existing) && existing.length > 0;
+}
+
 /** Appends one entry to a session the store knows; refuses (`SESSION_NOT_FOUND`) to create a phantom one. */
 async function appendToKnownSession(
   store: SessionStore,
   key: SessionKey,
   entry: SessionStoreEntry,
 ): Promise<void> {
-  const existing = await store.load(key);
-  if (!Array.isArray(existing) || existing.length === 0) {
+  if (!(await storeHolds(store, key))) {
     throw new SessionStoreError({
       code: 'SESSION_NOT_FOUND',
       sessionId: key.sessionId,
@@ -28,7 +40,7 @@ async function appendToKnownSession(
 /**
  * `renameSession` over a store: appends `{type:'custom-title', customTitle, sessionId, uuid,
  * timestamp}`. Throws `INVALID_SESSION_ID`, `INVALID_TITLE`, or `SESSION_NOT_FOUND` for a session
- * the store has never seen (checked with one `load`; check-then-act, not atomic).
+ * the store has never seen (checked before the append, see `storeHolds`; check-then-act, not atomic).
  */
 export async function renameSessionInStore(
   store: SessionStore,

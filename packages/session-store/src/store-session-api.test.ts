@@ -312,6 +312,43 @@ describe('store-backed mutations', () => {
     expect(await store.load({ projectKey, sessionId: unknown })).toBeNull();
   });
 
+  it('should ask a store with loadFrom whether a session exists from past its end, loading none of it', async () => {
+    const inner = await seeded();
+    const calls: string[] = [];
+    const store = {
+      append: (k: Parameters<SessionStore['append']>[0], e: SessionStoreEntry[]) => {
+        calls.push(`append ${k.sessionId.slice(0, 1)}`);
+        return inner.append(k, e);
+      },
+      load: (k: Parameters<SessionStore['load']>[0]) => {
+        calls.push(`load ${k.sessionId.slice(0, 1)}`);
+        return inner.load(k);
+      },
+      loadFrom: async (k: Parameters<SessionStore['load']>[0], from: number) => {
+        calls.push(`loadFrom ${k.sessionId.slice(0, 1)} ${from}`);
+        return (await inner.load(k))?.slice(from) ?? null;
+      },
+    };
+    await renameSession(A, 'Renamed', { sessionStore: store, dir });
+    await tagSession(A, 'blue', { sessionStore: store, dir });
+    const unknown = '44444444-4444-4444-8444-444444444444';
+    await expect(renameSession(unknown, 'x', { sessionStore: store, dir })).rejects.toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+    });
+    const past = Number.MAX_SAFE_INTEGER;
+    expect(calls).toEqual([
+      `loadFrom 1 ${past}`,
+      'append 1',
+      `loadFrom 1 ${past}`,
+      'append 1',
+      `loadFrom 4 ${past}`,
+    ]);
+    expect(inner.getEntries({ projectKey, sessionId: A }).slice(-2)).toMatchObject([
+      { type: 'custom-title', customTitle: 'Renamed' },
+      { type: 'tag', tag: 'blue' },
+    ]);
+  });
+
   it('should validate ids, titles and tags with typed errors', async () => {
     const store = await seeded();
     await expect(renameSession('nope', 'x', { sessionStore: store, dir })).rejects.toMatchObject({

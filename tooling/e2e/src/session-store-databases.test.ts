@@ -4,6 +4,7 @@
  * dir, and mirrored on across a database restart between two turns. Each adapter runs on a
  * throwaway server of its own (the restart needs one), never a mock.
  */
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transport } from '@ccsdk/control-protocol';
@@ -12,7 +13,15 @@ import {
   resolveMirrorProjectsDir,
   TranscriptMirrorBatcher,
 } from '@ccsdk/mirror-batcher';
-import { isSDKResultMessage, isSDKSystemInitMessage, query, type SDKMessage } from '@ccsdk/sdk';
+import {
+  getSessionInfo,
+  isSDKResultMessage,
+  isSDKSystemInitMessage,
+  query,
+  renameSession,
+  type SDKMessage,
+  tagSession,
+} from '@ccsdk/sdk';
 import { projectKeyForDirectory, type SessionStore } from '@ccsdk/session-store';
 import { PostgresSessionStore } from '@ccsdk/session-store-postgres';
 import { RedisSessionStore } from '@ccsdk/session-store-redis';
@@ -83,6 +92,22 @@ function mirroringTransport(rig: Rig, batcher: TranscriptMirrorBatcher): Transpo
   return outer;
 }
 
+/** `store` with every method call's name recorded, in order (what a session API call asked of it). */
+function countingCalls(store: SessionStore): { store: SessionStore; calls: string[] } {
+  const calls: string[] = [];
+  const counted = new Proxy(store, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function' || typeof name !== 'string') return value;
+      return (...args: unknown[]) => {
+        calls.push(name);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { store: counted, calls };
+}
+
 const mirrorErrors = (messages: SDKMessage[]) =>
   messages.filter((m) => (m as { subtype?: unknown }).subtype === 'mirror_error');
 
@@ -149,6 +174,25 @@ describe.each(adapters)(
       const uuids = stored.flatMap((entry) => (entry.uuid === undefined ? [] : [entry.uuid]));
       expect(uuids.length).toBeGreaterThan(10);
       expect(new Set(uuids).size).toBe(uuids.length);
+
+      // Renaming and tagging through the database store ask it whether the session exists from
+      // past its end (loadFrom), never loading the transcript; an unknown session creates nothing.
+      const counted = countingCalls(elsewhere);
+      const dir = rig.sandbox.cwd;
+      await renameSession(sessionId, 'Renamed in the database', { sessionStore: counted.store, dir });
+      await tagSession(sessionId, 'db', { sessionStore: counted.store, dir });
+      expect(counted.calls).toEqual(['loadFrom', 'append', 'loadFrom', 'append']);
+      expect(await getSessionInfo(sessionId, { sessionStore: elsewhere, dir })).toMatchObject({
+        customTitle: 'Renamed in the database',
+        tag: 'db',
+      });
+      const unknown = randomUUID();
+      await expect(renameSession(unknown, 'x', { sessionStore: counted.store, dir })).rejects.toMatchObject({
+        code: 'SESSION_NOT_FOUND',
+      });
+      expect(
+        await elsewhere.load({ projectKey: await projectKeyForDirectory(dir), sessionId: unknown }),
+      ).toBeNull();
     });
 
     it('should mirror on across a database restart between two turns: no mirror_error, no duplicate, local transcript intact', async () => {
