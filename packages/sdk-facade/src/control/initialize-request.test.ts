@@ -30,7 +30,10 @@ describe('the initialize request', () => {
     const transport = new FakeCliTransport();
     const run = query({ prompt: 'look at @secret.txt', options: { transport, verbatimPrompts: true } });
     const user = await transport.waitForSent((m) => m['type'] === 'user');
-    expect(user).toMatchObject({ client_composed: true, message: { content: 'look at @secret.txt' } });
+    expect(user).toMatchObject({
+      client_composed: true,
+      message: { content: [{ type: 'text', text: 'look at @secret.txt' }] },
+    });
     await run.close();
     const plain = new FakeCliTransport();
     const run2 = query({ prompt: 'hi', options: { transport: plain } });

@@ -42,7 +42,8 @@ describe('query()', () => {
     expect(transport.sent[1]).toEqual({
       type: 'user',
       session_id: '',
-      message: { role: 'user', content: 'hello' },
+      // A string prompt is one text block, as the official SDK writes it.
+      message: { role: 'user', content: [{ type: 'text', text: 'hello' }] },
       parent_tool_use_id: null,
     });
     expect(transport.inputEnded).toBe(true);
