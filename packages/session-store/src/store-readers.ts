@@ -41,7 +41,10 @@ async function storeMtime(
   return lastEntryTime(entries);
 }
 
-/** Bytes of `entries` written as JSON lines (each line and its newline), which the official SDK reports as a stored session's `fileSize`. */
+/**
+ * Bytes of `entries` written as JSON lines (each line and its newline), which the official SDK
+ * reports as a stored session's `fileSize`.
+ */
 function jsonlBytes(entries: readonly unknown[]): number {
   let bytes = 0;
   for (const entry of entries) bytes += Buffer.byteLength(JSON.stringify(entry) ?? '') + 1;
@@ -50,8 +53,8 @@ function jsonlBytes(entries: readonly unknown[]): number {
 
 /**
  * `getSessionInfo` over a store: loads the main transcript, folds it, and takes `lastModified`
- * from the store's listing; `fileSize` is the entries' size as JSON lines. `undefined` for an invalid id, an unknown or empty session, a
- * sidechain, or a session with nothing to show.
+ * from the store's listing; `fileSize` is the entries' size as JSON lines. `undefined` for an
+ * invalid id, an unknown or empty session, a sidechain, or a session with nothing to show.
  */
 export async function getSessionInfoFromStore(
   store: SessionStore,

@@ -1,10 +1,10 @@
 // query() with a string prompt, through the real CLI, side by side with the official SDK 0.3.332
 // (its runtime called, never read): the prompt must reach the CLI, the transcript and the model
 // in the shape the official gives it, so a session written through either SDK reads back the same.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
+import { locateSessionTranscript } from '@ccsdk/session-jsonl';
 import { createCliSandbox, locateClaudeCodeBinary, reply, startFakeMessagesApi, text } from '@ccsdk/testing';
 import { describe, expect, it } from 'vitest';
 import { cliBaseEnv } from './stream-timing.js';
@@ -15,12 +15,10 @@ const CLI = locateClaudeCodeBinary({ from: import.meta.dirname });
 const CASE_TIMEOUT_MS = 120_000;
 
 /** The prompts a person typed, as the transcript holds them (`message` of each non-meta user entry). */
-function typedPrompts(configDir: string, sessionId: string): unknown[] {
-  const projects = join(configDir, 'projects');
-  const folder = readdirSync(projects).find((name) =>
-    readdirSync(join(projects, name)).includes(`${sessionId}.jsonl`),
-  )!;
-  return readFileSync(join(projects, folder, `${sessionId}.jsonl`), 'utf8')
+async function typedPrompts(configDir: string, sessionId: string): Promise<unknown[]> {
+  const found = await locateSessionTranscript(sessionId, { configDir });
+  if (found === undefined) throw new Error(`no transcript ${sessionId}`);
+  return readFileSync(found.filePath, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as { type?: string; isMeta?: boolean; message?: unknown })
@@ -49,7 +47,7 @@ async function promptsThrough(sdk: Sdk): Promise<{ transcript: unknown[]; lastTo
     }
     const lastRequest = fake.mainRequests().at(-1)!;
     const lastUser = lastRequest.messages.filter((m) => (m as { role?: unknown }).role === 'user').at(-1);
-    return { transcript: typedPrompts(sandbox.configDir, sessionId), lastToModel: lastUser };
+    return { transcript: await typedPrompts(sandbox.configDir, sessionId), lastToModel: lastUser };
   } finally {
     await fake.close();
     await sandbox.dispose();
