@@ -127,7 +127,18 @@ const rows: Array<[string, CliOptions, string[]]> = [
       mcpServersDelivery: 'initialize',
       mcpServers: { files: { command: 'node' }, calc: { type: 'sdk', name: 'calc', instance: {} } },
     },
+    ['--mcp-config', '{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}', '--await-initialize'],
+  ],
+  [
+    'mcpServersDelivery initialize without process servers waits for nothing',
+    { mcpServersDelivery: 'initialize', mcpServers: { calc: { type: 'sdk', name: 'calc', instance: {} } } },
     ['--mcp-config', '{"mcpServers":{"calc":{"type":"sdk","name":"calc"}}}'],
+  ],
+  ['mcpServersDelivery initialize without servers', { mcpServersDelivery: 'initialize' }, []],
+  [
+    'mcpServersDelivery argv',
+    { mcpServersDelivery: 'argv', mcpServers: { files: { command: 'node' } } },
+    ['--mcp-config', '{"mcpServers":{"files":{"command":"node"}}}'],
   ],
   ['includePartialMessages', { includePartialMessages: true }, ['--include-partial-messages']],
   ['includeHookEvents', { includeHookEvents: true }, ['--include-hook-events']],
@@ -143,6 +154,11 @@ const rows: Array<[string, CliOptions, string[]]> = [
   ['debugCategories with debug', { debug: true, debugCategories: '!statsig' }, ['--debug=!statsig']],
   ['debugFile', { debugFile: '/tmp/d.log' }, ['--debug-file', '/tmp/d.log']],
   [
+    'debugFile with debug: the file alone, which turns debugging on',
+    { debug: true, debugFile: '/tmp/d.log' },
+    ['--debug-file', '/tmp/d.log'],
+  ],
+  [
     'plugins',
     {
       plugins: [
@@ -155,6 +171,21 @@ const rows: Array<[string, CliOptions, string[]]> = [
   [
     'pluginDelivery initialize',
     { plugins: [{ type: 'local', path: './p1' }], pluginDelivery: 'initialize' },
+    ['--await-initialize'],
+  ],
+  [
+    'pluginDelivery initialize without plugins waits for nothing',
+    { plugins: [], pluginDelivery: 'initialize' },
+    [],
+  ],
+  [
+    'both deliveries initialize: one --await-initialize',
+    {
+      plugins: [{ type: 'local', path: './p1' }],
+      pluginDelivery: 'initialize',
+      mcpServers: { files: { command: 'node' } },
+      mcpServersDelivery: 'initialize',
+    },
     ['--await-initialize'],
   ],
   ['extraArgs boolean flag', { extraArgs: { 'replay-user-messages': null } }, ['--replay-user-messages']],
@@ -185,11 +216,11 @@ const rows: Array<[string, CliOptions, string[]]> = [
     { outputFormat: { type: 'json_schema', schema: { type: 'object' } } },
     ['--json-schema', '{"type":"object"}'],
   ],
-  ['skills all', { skills: 'all' }, ['--allowedTools', 'Skill', '--setting-sources=user,project']],
+  ['skills all (every settings source, as unset)', { skills: 'all' }, ['--allowedTools', 'Skill']],
   [
     'skills list joins allowedTools, no duplicates',
     { skills: ['pdf', 'docx'], allowedTools: ['Read', 'Skill(pdf)'] },
-    ['--allowedTools', 'Read,Skill(pdf),Skill(docx)', '--setting-sources=user,project'],
+    ['--allowedTools', 'Read,Skill(pdf),Skill(docx)'],
   ],
   [
     'skills keep explicit settingSources',

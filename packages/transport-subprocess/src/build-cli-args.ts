@@ -1,3 +1,4 @@
+import { awaitInitializeArgs } from './cli-args/await-initialize-args.js';
 import { extraArgs } from './cli-args/extra-args.js';
 import { mcpArgs } from './cli-args/mcp-args.js';
 import { modelArgs } from './cli-args/model-args.js';
@@ -36,6 +37,7 @@ export function buildCliArgs(given: CliOptions = {}): string[] {
     ...mcpArgs(options),
     ...outputArgs(options),
     ...extraArgs(options.extraArgs),
+    ...awaitInitializeArgs(options),
     '--input-format',
     'stream-json',
   ];

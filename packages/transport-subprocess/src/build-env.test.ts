@@ -6,23 +6,25 @@ import { PACKAGE_VERSION } from './version.js';
 describe('buildProcessEnv', () => {
   const baseEnv = { PATH: '/bin', HOME: '/h', CLAUDECODE: '1', CLAUDE_AGENT_SDK_VERSION: 'stale', KEEP: 'k' };
 
-  it('should inherit, drop CLAUDECODE and mark the entry point', () => {
+  it('should inherit, drop CLAUDECODE, mark the entry point and turn crash reports off', () => {
     const env = buildProcessEnv({ baseEnv });
     expect(env).toEqual({
       PATH: '/bin',
       HOME: '/h',
       KEEP: 'k',
       CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
+      BUN_ENABLE_CRASH_REPORTING: '0',
       CLAUDE_AGENT_SDK_VERSION: PACKAGE_VERSION,
     });
   });
 
-  it('should let the caller override the entry point and delete variables with undefined', () => {
+  it('should let the caller override the entry point and crash reports, and delete variables with undefined', () => {
     const env = buildProcessEnv({
       baseEnv,
-      env: { CLAUDE_CODE_ENTRYPOINT: 'my-app', KEEP: undefined, NEW: 'n' },
+      env: { CLAUDE_CODE_ENTRYPOINT: 'my-app', BUN_ENABLE_CRASH_REPORTING: '1', KEEP: undefined, NEW: 'n' },
     });
     expect(env.CLAUDE_CODE_ENTRYPOINT).toBe('my-app');
+    expect(env.BUN_ENABLE_CRASH_REPORTING).toBe('1');
     expect(env.NEW).toBe('n');
     expect('KEEP' in env).toBe(false);
   });

@@ -16,10 +16,16 @@ export interface BuildProcessEnvOptions {
 export const SDK_ENTRYPOINT = 'sdk-ts';
 
 /**
+ * Variable of the CLI's runtime that, unless `0`, lets a crashing CLI send a crash report over the
+ * network. Set to `0` by default, as the official SDK does; the caller's `env` may set it back.
+ */
+export const CRASH_REPORTING_ENV = 'BUN_ENABLE_CRASH_REPORTING';
+
+/**
  * The child's environment, in this order: the inherited environment without `CLAUDECODE` (so the
  * CLI does not think it is nested inside another Claude Code session);
- * `CLAUDE_CODE_ENTRYPOINT=sdk-ts`; the caller's `env` on top (may override the entry point;
- * `undefined` deletes); option-derived variables; `CLAUDE_AGENT_SDK_VERSION` (always ours);
+ * `CLAUDE_CODE_ENTRYPOINT=sdk-ts` and `BUN_ENABLE_CRASH_REPORTING=0`; the caller's `env` on top
+ * (may override both; `undefined` deletes); option-derived variables; `CLAUDE_AGENT_SDK_VERSION` (always ours);
  * `PWD` when `cwd` is set.
  */
 export function buildProcessEnv(options: BuildProcessEnvOptions = {}): Record<string, string> {
@@ -28,6 +34,7 @@ export function buildProcessEnv(options: BuildProcessEnvOptions = {}): Record<st
     if (value !== undefined && key !== 'CLAUDECODE') result[key] = value;
   }
   result.CLAUDE_CODE_ENTRYPOINT = SDK_ENTRYPOINT;
+  result[CRASH_REPORTING_ENV] = '0';
   for (const [key, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete result[key];
     // A number or boolean is passed as its text, as a spawn's environment takes it.

@@ -162,7 +162,8 @@ export interface CliOptions {
   mcpConfig?: string;
   /**
    * `'initialize'`: process servers (stdio, SSE, HTTP) are left off the command line because the
-   * caller sends them in the `initialize` request; `sdk` servers still go on it. Default `'argv'`.
+   * caller sends them in the `initialize` request, and the CLI waits for it (`--await-initialize`);
+   * `sdk` servers still go on it. Default `'argv'`.
    */
   mcpServersDelivery?: 'argv' | 'initialize';
   /** Model (`--model`). */
@@ -179,7 +180,10 @@ export interface CliOptions {
   persistSession?: boolean;
   /** Instructions that replace the plan-mode workflow text (`--plan-mode-instructions`). */
   planModeInstructions?: string;
-  /** `'initialize'`: plugins are sent in `initialize` and the CLI waits for it (`--await-initialize`). */
+  /**
+   * `'initialize'`: plugins are left off the command line because the caller sends them in
+   * `initialize`, and the CLI waits for it (`--await-initialize`, only when there is a plugin).
+   */
   pluginDelivery?: 'argv' | 'initialize';
   /** Local plugins (`--plugin-dir`, repeated). */
   plugins?: PluginConfig[];

@@ -7,7 +7,7 @@ import { checkNonEmpty, checkOneOf, checkRecord, invalidOption, toJsonText } fro
  * `instance` of each `type: 'sdk'` server stripped (the server lives in this process and is
  * reached over the control channel); an empty object gives no flag. With
  * `mcpServersDelivery: 'initialize'` only `sdk` servers go on the command line; the caller sends
- * the others in `initialize`.
+ * the others in `initialize` (see `awaitInitializeArgs`).
  */
 export function mcpArgs(options: CliOptions): string[] {
   const args =

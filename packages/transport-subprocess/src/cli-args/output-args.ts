@@ -4,8 +4,9 @@ import { checkBoolean, checkNonEmpty, checkToken } from './validate.js';
 /**
  * Switches about what the CLI emits and how it runs: `includePartialMessages`,
  * `includeHookEvents`, `forwardSubagentText`, `promptSuggestions`, `strictMcpConfig`, `bare`,
- * `debug` (any truthy value, as the official SDK reads it), `debugCategories` (a category
- * filter, sent as `--debug=<filter>`) and `debugFile`.
+ * `debug` (any truthy value, as the official SDK reads it; no flag next to `debugFile`, which
+ * turns debugging on itself), `debugCategories` (a category filter, sent as `--debug=<filter>`)
+ * and `debugFile`.
  * `false` gives no flag, except `promptSuggestions: false`, which is sent as
  * `--prompt-suggestions=false` so a settings file cannot turn suggestions on.
  */
@@ -31,7 +32,8 @@ export function outputArgs(options: CliOptions): string[] {
   }
   if (options.debugCategories !== undefined) {
     args.push(`--debug=${checkToken('debugCategories', options.debugCategories)}`);
-  } else if (options.debug) {
+  } else if (options.debug && options.debugFile === undefined) {
+    // --debug-file turns debugging on by itself; the official SDK then sends only it.
     args.push('--debug');
   }
   if (options.debugFile !== undefined)

@@ -17,15 +17,15 @@ const SETTING_SOURCES = ['user', 'project', 'local'] as const;
  * - `settings` as an object is sent as JSON; a string is sent as is (a path or JSON text).
  * - `sandbox` is merged into `settings` key by key (nested objects merged, anything else from
  *   `sandbox` wins); `settings` must then be an object or JSON text, not a path.
- * - `settingSources` uses the `=` form (`--setting-sources=` for `[]`); with `skills` set and
- *   `settingSources` unset it defaults to `user,project` so skills are discovered.
+ * - `settingSources` uses the `=` form (`--setting-sources=` for `[]`); unset gives no flag, so
+ *   the CLI reads every source (with `skills` too, as the official SDK does).
  */
 export function settingsArgs(options: CliOptions): string[] {
   const args: string[] = [];
   const settings = settingsValue(options.settings, options.sandbox);
   if (settings !== undefined) args.push('--settings', settings);
 
-  const sources = options.settingSources ?? (options.skills === undefined ? undefined : ['user', 'project']);
+  const sources = options.settingSources;
   if (sources !== undefined) {
     if (!Array.isArray(sources)) throw invalidOption('settingSources', 'an array', sources);
     const checked = sources.map((source) => checkOneOf('settingSources[]', source, SETTING_SOURCES));
@@ -58,7 +58,7 @@ function pluginArgs(options: CliOptions): string[] {
     options.pluginDelivery === undefined
       ? 'argv'
       : checkOneOf('pluginDelivery', options.pluginDelivery, ['argv', 'initialize']);
-  if (options.plugins === undefined) return delivery === 'initialize' ? ['--await-initialize'] : [];
+  if (options.plugins === undefined) return [];
   if (!Array.isArray(options.plugins)) throw invalidOption('plugins', 'an array', options.plugins);
   const args: string[] = [];
   for (const plugin of options.plugins) {
@@ -67,7 +67,6 @@ function pluginArgs(options: CliOptions): string[] {
     const path = checkNonEmpty('plugins[].path', record.path);
     if (delivery === 'argv') args.push('--plugin-dir', path);
   }
-  if (delivery === 'initialize') args.push('--await-initialize');
   return args;
 }
 

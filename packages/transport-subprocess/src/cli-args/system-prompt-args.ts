@@ -5,10 +5,13 @@ const EXPECTED =
   "a string, a string array, { type: 'custom', prompt } or { type: 'preset', preset: 'claude_code' }";
 
 /**
- * Flags for `systemPrompt` and `systemPromptFile`. Unset gives `--system-prompt ""` (an explicitly
- * empty prompt, as the peer SDKs do); a string array is joined with newlines; a preset without
- * `append` adds no prompt flag; `systemPromptFile` is `--system-prompt-file`. Both set, or the
+ * Flags for `systemPrompt` and `systemPromptFile`, for a host that starts the CLI with this
+ * transport and sends no `initialize` prompt of its own. Unset gives `--system-prompt ""` (an
+ * explicitly empty prompt); a string array is joined with newlines; a preset without `append`
+ * adds no prompt flag; `systemPromptFile` is `--system-prompt-file`. Both set, or the
  * `{ type: 'file' }` form of earlier ccsdk versions, is refused rather than dropping a prompt.
+ * A flag's value is bounded by the OS (128 KiB on Linux), so `@ccsdk/sdk`'s `query()` gives the
+ * transport the bare preset and sends the prompt in `initialize`, as the official SDK does.
  */
 export function systemPromptArgs(options: Pick<CliOptions, 'systemPrompt' | 'systemPromptFile'>): string[] {
   const value: unknown = options.systemPrompt;
