@@ -1,21 +1,35 @@
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import { agentsForInitialize } from '../options/agents.js';
+import { launchPluginsOf, launchServersOf } from '../options/launch-delivery.js';
 import type { Options } from '../options/options.js';
+import { systemPromptFields } from '../options/system-prompt.js';
 
 /**
- * The payload of the `initialize` control request: what cannot travel on argv. `hooks` is the
- * registration made by the hooks module (callback ids by event), or null without hooks.
- * `sdkMcpManifests` holds the in-process servers' handshake results (`SdkMcpRouter.manifests()`).
- * `sdkMcpServerNames` names the in-process servers when they are no longer those of
- * `options.mcpServers` (after `setMcpServers()`).
+ * The payload of the `initialize` control request: the fields the official SDK sends there rather
+ * than on argv, in its order. `hooks` is the registration made by the hooks module (callback ids
+ * by event), or null without `options.hooks` (then no `hooks` field). `sdkMcpManifests` holds the
+ * in-process servers' handshake results (`SdkMcpRouter.manifests()`). `sdkMcpServerNames` names
+ * the in-process servers when they are no longer those of `options.mcpServers` (after
+ * `setMcpServers()`). `startsCli` says the CLI is started from these options (see
+ * `systemPromptFields`).
+ *
+ * The system prompt, plan-mode instructions, prompt suggestions and subagent text forwarding travel
+ * only here (so they have no argv size limit and reach a CLI this SDK did not start); the JSON
+ * schema of `outputFormat` travels here and as `--json-schema`; process MCP servers and plugins
+ * travel here when their delivery is `'initialize'`.
  */
 export function buildInitializeRequest(
   options: Options,
   hooks: Record<string, unknown> | null = null,
   sdkMcpManifests: Record<string, unknown> = {},
   sdkMcpServerNames: readonly string[] = Object.keys(sdkMcpServersOf(options)),
+  startsCli: boolean = options.transport === undefined,
 ): Record<string, unknown> {
-  const request: Record<string, unknown> = { hooks };
+  const request: Record<string, unknown> = {};
+  const set = (key: string, value: unknown): void => {
+    if (value !== undefined) request[key] = value;
+  };
+  if (hooks !== null) request['hooks'] = hooks;
   // In-process servers are named here, not on argv (over Direct Connect the remote CLI's argv is
   // not ours anyway). With a server's manifest the CLI counts it connected before it answers;
   // without one it connects the server over mcp_message.
@@ -25,22 +39,29 @@ export function buildInitializeRequest(
     Object.entries(sdkMcpManifests).filter(([name]) => sdkMcpServers.includes(name)),
   );
   if (Object.keys(manifests).length > 0) request['sdkMcpServerManifests'] = manifests;
-  if (options.agents !== undefined) request['agents'] = agentsForInitialize(options.agents);
-  const systemPrompt = options.systemPrompt;
-  if (typeof systemPrompt === 'object' && systemPrompt !== null && 'excludeDynamicSections' in systemPrompt) {
-    request['excludeDynamicSections'] = systemPrompt.excludeDynamicSections === true;
-  }
-  if (Array.isArray(options.skills)) request['skills'] = [...options.skills];
-  if (options.title !== undefined) request['title'] = options.title;
+  if (options.outputFormat?.type === 'json_schema') set('jsonSchema', options.outputFormat.schema);
+  const prompt = systemPromptFields(options, startsCli);
+  set('systemPrompt', prompt.systemPrompt);
+  set('appendSystemPrompt', prompt.appendSystemPrompt);
+  set('planModeInstructions', options.planModeInstructions);
+  set('systemPromptSnapshot', prompt.systemPromptSnapshot);
   if (options.toolAliases !== undefined) request['toolAliases'] = { ...options.toolAliases };
-  if (options.supportedDialogKinds !== undefined) {
-    request['supportedDialogKinds'] = [...options.supportedDialogKinds];
-  }
+  set('excludeDynamicSections', prompt.excludeDynamicSections);
+  if (options.agents !== undefined) request['agents'] = agentsForInitialize(options.agents);
+  set('title', options.title);
+  if (Array.isArray(options.skills)) request['skills'] = [...options.skills];
+  set('promptSuggestions', options.promptSuggestions);
   if (options.agentProgressSummaries !== undefined) {
     request['agentProgressSummaries'] = Boolean(options.agentProgressSummaries);
+  }
+  set('forwardSubagentText', options.forwardSubagentText);
+  if (options.supportedDialogKinds !== undefined) {
+    request['supportedDialogKinds'] = [...options.supportedDialogKinds];
   }
   if (options.perTaskStopAffordance !== undefined) {
     request['perTaskStopAffordance'] = Boolean(options.perTaskStopAffordance);
   }
+  set('plugins', launchPluginsOf(options));
+  set('mcpServers', launchServersOf(options));
   return request;
 }

@@ -15,6 +15,7 @@ import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
 import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
+import { launchServersOf, mcpServersNotApplied } from '../options/launch-delivery.js';
 import type { Options } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from '../query/limits.js';
@@ -56,6 +57,13 @@ export interface EngineHost {
   createTransport(hooks: EngineHooks): Transport;
   /** The query's tracing, if any. */
   tracing?: EngineTracing | undefined;
+  /**
+   * True when the transport starts the CLI from these options (Node's `query()` without
+   * `options.transport`): an unset `systemPrompt` is then sent as an empty one, as the official SDK
+   * does. A CLI started elsewhere (Direct Connect, a browser's server) keeps the prompt it was
+   * started with unless the options name one.
+   */
+  startsCli?: boolean;
   /** Where a warning goes when `options.onWarning` is not set. */
   warn(error: Error): void;
 }
@@ -212,7 +220,13 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
   protected initializePayload(): Record<string, unknown> {
     // The in-process servers served now: setMcpServers() may have replaced those of the options.
     return {
-      ...buildInitializeRequest(this.#options, this.#initializeHooks, {}, this.#mcpRouter?.serverNames ?? []),
+      ...buildInitializeRequest(
+        this.#options,
+        this.#initializeHooks,
+        {},
+        this.#mcpRouter?.serverNames ?? [],
+        this.#host.startsCli === true,
+      ),
       ...this.initializeExtras(),
     };
   }
@@ -277,7 +291,13 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
       {
-        ...buildInitializeRequest(this.#options, this.#initializeHooks, manifests),
+        ...buildInitializeRequest(
+          this.#options,
+          this.#initializeHooks,
+          manifests,
+          undefined,
+          this.#host.startsCli === true,
+        ),
         ...this.initializeExtras(),
       },
       {
@@ -285,8 +305,15 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
         ...(this.#signal ? { signal: this.#signal } : {}),
       },
     );
+    // With MCP servers sent for launch, the prompt waits for the answer that says they were read.
+    if (launchServersOf(this.#options) === undefined) {
+      markSent();
+      return answer;
+    }
+    const result = await answer;
+    if (result.mcp_servers_applied !== true) throw mcpServersNotApplied();
     markSent();
-    return answer;
+    return result;
   }
 
   async #writePrompt(prompt: Prompt): Promise<void> {

@@ -37,7 +37,8 @@ export type SettingsErrorCode =
 /**
  * Stable codes of `SdkError`. Branch on these, not on messages. `OPTIONS_NOT_SENT` is only ever
  * a warning (to `onWarning`): options that become CLI flags were set next to `options.transport`,
- * whose CLI this SDK did not start.
+ * whose CLI this SDK did not start. `MCP_SERVERS_NOT_APPLIED`: with `mcpServersDelivery:
+ * 'initialize'` the CLI did not say it read the servers, so the query ended before its prompt.
  */
 export type SdkErrorCode =
   | 'ABORTED'
@@ -47,5 +48,6 @@ export type SdkErrorCode =
   | 'QUERY_CLOSED'
   | 'INVALID_PROMPT'
   | 'PREWARM_FAILED'
+  | 'MCP_SERVERS_NOT_APPLIED'
   | HookErrorCode
   | SettingsErrorCode;

@@ -103,15 +103,18 @@ describe('registerHooks: the initialize payload', () => {
     expect(initializeHooks).toEqual({
       PreToolUse: [
         { matcher: 'Bash', hookCallbackIds: ['hook_0', 'hook_1'], timeout: 2.5, onFailure: 'block' },
-        { matcher: null, hookCallbackIds: ['hook_2'] },
+        { hookCallbackIds: ['hook_2'] },
       ],
-      UserPromptSubmit: [{ matcher: null, hookCallbackIds: ['hook_3'], timeout: 30 }],
+      UserPromptSubmit: [{ hookCallbackIds: ['hook_3'], timeout: 30 }],
     });
+    // A matcher for every call has no matcher key at all, as the official SDK sends it.
+    expect(Object.keys(initializeHooks?.['PreToolUse']?.[1] ?? {})).toEqual(['hookCallbackIds']);
   });
 
-  it('should give null without hooks', () => {
+  it('should give null without a hooks option, and {} for one without matchers (as the official)', () => {
     expect(registerHooks(undefined, () => {}).initializeHooks).toBeNull();
-    expect(registerHooks({}, () => {}).initializeHooks).toBeNull();
+    expect(registerHooks({}, () => {}).initializeHooks).toEqual({});
+    expect(registerHooks({ PreToolUse: [] }, () => {}).initializeHooks).toEqual({});
   });
 
   it('should throw the validation TypeError synchronously', () => {

@@ -4,9 +4,12 @@ import { HookError } from './hook-error.js';
 import { normalizeHooks } from './normalize-hooks.js';
 import { type RegisteredHook, runHookCallback } from './run-hook-callback.js';
 
-/** One matcher as the `initialize` request carries it. `timeout` is in seconds, the CLI's unit. */
+/**
+ * One matcher as the `initialize` request carries it: no `matcher` for "every call". `timeout` is
+ * in seconds, the CLI's unit.
+ */
 export interface InitializeHookMatcher {
-  matcher: string | null;
+  matcher?: string;
   hookCallbackIds: string[];
   timeout?: number;
   onFailure?: 'continue' | 'block';
@@ -14,7 +17,10 @@ export interface InitializeHookMatcher {
 
 /** What {@link registerHooks} gives the query: the `initialize` payload and the request handler. */
 export interface HookRegistration {
-  /** The `hooks` field of `initialize`: matchers by event; null when no hook was given. */
+  /**
+   * The `hooks` field of `initialize`: matchers by event (`{}` for a `hooks` option without any);
+   * null without a `hooks` option, and then `initialize` has no `hooks` field.
+   */
   initializeHooks: Record<string, InitializeHookMatcher[]> | null;
   /** The handler of `hook_callback` control requests. */
   handler: ControlRequestHandler;
@@ -40,7 +46,10 @@ export function registerHooks(hooks: Options['hooks'], warn: (error: Error) => v
       registered.set(id, { id, event: entry.event, callback, timeoutMs: entry.timeoutMs });
       return id;
     });
-    const wire: InitializeHookMatcher = { matcher: entry.matcher, hookCallbackIds };
+    const wire: InitializeHookMatcher = {
+      ...(entry.matcher === null ? {} : { matcher: entry.matcher }),
+      hookCallbackIds,
+    };
     if (entry.wireTimeoutSeconds !== undefined) wire.timeout = entry.wireTimeoutSeconds;
     if (entry.onFailure !== undefined) wire.onFailure = entry.onFailure;
     const forEvent = initializeHooks[entry.event] ?? [];
@@ -59,5 +68,5 @@ export function registerHooks(hooks: Options['hooks'], warn: (error: Error) => v
     }
     return runHookCallback(hook, request, context, warn);
   };
-  return { initializeHooks: matchers.length === 0 ? null : initializeHooks, handler };
+  return { initializeHooks: hooks === undefined || hooks === null ? null : initializeHooks, handler };
 }

@@ -1,5 +1,6 @@
 import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
+import { systemPromptFields } from './system-prompt.js';
 import { SESSION_OPTION_RULES } from './validate-session-options.js';
 
 type Rule = (options: Options) => string | undefined;
@@ -64,6 +65,14 @@ const RULES: readonly Rule[] = [
       return 'options.agents must be an object of AgentDefinition';
     try {
       agentsForInitialize(o.agents);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  },
+  (o) => {
+    try {
+      systemPromptFields(o);
       return undefined;
     } catch (error) {
       return (error as Error).message;

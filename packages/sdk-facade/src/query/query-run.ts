@@ -25,6 +25,7 @@ export function nodeEngineHost(options: Options): EngineHost {
     tracing,
     warn: (error) => process.emitWarning(error),
     createTransport: (hooks) => createNodeTransport(options, tracing, hooks),
+    startsCli: options.transport === undefined,
   };
 }
 

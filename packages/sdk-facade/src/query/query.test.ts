@@ -492,6 +492,34 @@ describe('query() with options.transport', () => {
     await run.close();
     expect(warnings).toEqual([]);
   });
+
+  it('should carry the system prompt and its companions to a CLI it did not start, in initialize', async () => {
+    const warnings: Error[] = [];
+    const transport = new FakeCliTransport();
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport,
+        systemPrompt: ['You review code.', 'Be brief.'],
+        planModeInstructions: 'Plan in three steps.',
+        promptSuggestions: true,
+        forwardSubagentText: true,
+        onWarning: (error) => warnings.push(error),
+      },
+    });
+    await run.initializationResult();
+    expect(transport.sent[0]).toMatchObject({
+      request: {
+        subtype: 'initialize',
+        systemPrompt: ['You review code.', 'Be brief.'],
+        planModeInstructions: 'Plan in three steps.',
+        promptSuggestions: true,
+        forwardSubagentText: true,
+      },
+    });
+    await run.close();
+    expect(warnings).toEqual([]);
+  });
 });
 
 describe('query() option validation', () => {

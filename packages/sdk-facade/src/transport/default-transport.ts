@@ -5,6 +5,10 @@ import {
   type SubprocessTransportOptions,
 } from '@ccsdk/transport-subprocess';
 import type { Options } from '../options/options.js';
+import { withSandboxDefaults } from '../options/sandbox-defaults.js';
+
+/** The transport's form for "no prompt flag": the CLI starts on its own prompt. */
+const CLAUDE_CODE_PROMPT = { type: 'preset', preset: 'claude_code' } as const;
 
 /** The transport `query()` uses when the caller passes none: the CLI as a child process. */
 export function createDefaultTransport(options: Options): Transport {
@@ -20,6 +24,7 @@ export function optionsOnlyForSpawnedCli(options: Options): string[] {
   const {
     sessionMirror: _mirror,
     permissionPromptToolName: _prompts,
+    systemPrompt: _claudeCodePrompt,
     ...forCli
   } = subprocessOptionsOf(options);
   return Object.entries(forCli)
@@ -32,8 +37,11 @@ export function optionsOnlyForSpawnedCli(options: Options): string[] {
     .map(([name]) => name);
 }
 
-/** What the subprocess transport is given for `options`: the CLI's flags, environment and spawn settings. */
-function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
+/**
+ * What the subprocess transport is given for `options`: the CLI's flags, environment and spawn
+ * settings; what travels in `initialize` instead (`buildInitializeRequest`) is left out.
+ */
+export function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
   const {
     abortController: _abortController,
     signal: _signal,
@@ -55,10 +63,20 @@ function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
     verbatimPrompts: _verbatimPrompts,
     agentProgressSummaries: _agentProgressSummaries,
     perTaskStopAffordance: _perTaskStopAffordance,
+    // These travel in initialize only (see buildInitializeRequest), as the official SDK sends them.
+    systemPrompt: _systemPrompt,
+    planModeInstructions: _planModeInstructions,
+    promptSuggestions: _promptSuggestions,
+    forwardSubagentText: _forwardSubagentText,
+    sandbox,
     ...cliOptions
   } = options;
   return {
     ...cliOptions,
+    // No prompt flag (Claude Code's own prompt) until initialize names the prompt, unless the
+    // prompt is a file the CLI reads itself (systemPromptFile, a ccsdk extension).
+    ...(cliOptions.systemPromptFile === undefined ? { systemPrompt: CLAUDE_CODE_PROMPT } : {}),
+    ...(sandbox === undefined ? {} : { sandbox: withSandboxDefaults(sandbox, cliOptions.settings) }),
     ...(sessionStore === undefined ? {} : { sessionMirror: true }),
     ...(mcpServers === undefined ? {} : { mcpServers: toCliMcpServers(mcpServers) }),
     ...(canUseTool === undefined ? {} : { permissionPromptToolName: 'stdio' }),

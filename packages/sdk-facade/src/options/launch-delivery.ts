@@ -1,0 +1,46 @@
+import type { McpServerConfigForProcessTransport, SdkPluginConfig } from '@ccsdk/control-protocol';
+import { SdkError } from '../errors/sdk-error.js';
+import type { Options } from './options.js';
+
+/**
+ * The process MCP servers (every entry of `options.mcpServers` but the in-process `type: 'sdk'`
+ * ones) that travel in `initialize` because `mcpServersDelivery` is `'initialize'`: the CLI, started
+ * with `--await-initialize`, reads them at launch as one `--mcp-config` item, so their `env` and
+ * `headers` stay off the command line. Undefined when there are none to send that way.
+ */
+export function launchServersOf(
+  options: Options,
+): Record<string, McpServerConfigForProcessTransport> | undefined {
+  if (options.mcpServersDelivery !== 'initialize') return undefined;
+  const servers = options.mcpServers;
+  if (typeof servers !== 'object' || servers === null) return undefined;
+  const entries = Object.entries(servers)
+    .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')
+    .map(([name, config]) => [name, { ...config }] as const);
+  if (entries.length === 0) return undefined;
+  return Object.fromEntries(entries) as Record<string, McpServerConfigForProcessTransport>;
+}
+
+/**
+ * The plugins that travel in `initialize` because `pluginDelivery` is `'initialize'` (read at
+ * launch under `--await-initialize`, so the command line does not grow with them). Undefined
+ * when there are none to send that way.
+ */
+export function launchPluginsOf(options: Options): SdkPluginConfig[] | undefined {
+  if (options.pluginDelivery !== 'initialize') return undefined;
+  if (!Array.isArray(options.plugins) || options.plugins.length === 0) return undefined;
+  return options.plugins.map((plugin) => ({ ...plugin }));
+}
+
+/**
+ * The CLI answered an `initialize` that carried launch MCP servers without saying it read them
+ * (`mcp_servers_applied` not `true`: a CLI older than the field, or one not started with
+ * `--await-initialize`), so it runs without them; the query ends before any prompt is sent.
+ */
+export function mcpServersNotApplied(): SdkError {
+  return new SdkError({
+    code: 'MCP_SERVERS_NOT_APPLIED',
+    message:
+      "options.mcpServersDelivery is 'initialize', but this Claude Code did not read the MCP servers from the initialize request (no mcp_servers_applied), so it would run without them; the query was ended before any prompt was sent. Use a Claude Code that reads them (2.1.332, the one this SDK is tested with, does), or set mcpServersDelivery: 'argv'.",
+  });
+}
