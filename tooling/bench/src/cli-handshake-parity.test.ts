@@ -1,0 +1,289 @@
+// How query() starts the CLI, side by side with the official SDK 0.3.332 (its runtime called,
+// never read): for each set of options, both SDKs start the same recording stand-in
+// (handshake-recorder-cli.mjs) and must hand it the same command line (flag order and the
+// `--flag=value` / `--flag value` spelling aside), the same `initialize` request (key order
+// included) and the same environment. What the options do once there is proven through the real
+// CLI in tooling/e2e (cli-handshake.test.ts and the option tests).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as ours from '@ccsdk/sdk';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+type Sdk = typeof ours;
+type OptionSet = (sdk: Sdk) => Record<string, unknown>;
+
+const RECORDER = join(import.meta.dirname, 'handshake-recorder-cli.mjs');
+const WORK = mkdtempSync(join(tmpdir(), 'ccsdk-handshake-'));
+/** Two SDK starts of a node stand-in per case; generous for a loaded 2-core machine. */
+const CASE_TIMEOUT_MS = 60_000;
+/** A system prompt past Linux's 128 KiB bound on one argument: on argv it cannot even spawn. */
+const LONG_PROMPT = 'L'.repeat(200_000);
+
+/**
+ * Environment variables that differ on purpose: the SDK's own version, and the official's request
+ * for `session_state_changed` messages, which it consumes itself (its stream through the real CLI
+ * has none; ours, without the request, is the same).
+ */
+const ENV_DIFFERENT_ON_PURPOSE = ['CLAUDE_AGENT_SDK_VERSION', 'CLAUDE_CODE_SDK_READS_SESSION_STATE'];
+
+afterAll(() => rmSync(WORK, { recursive: true, force: true }));
+
+function sdkServer(sdk: Sdk): unknown {
+  return sdk.createSdkMcpServer({
+    name: 'calc',
+    version: '2.0.0',
+    tools: [
+      sdk.tool('add', 'Adds', { a: z.number().describe('A'), b: z.number().optional() }, async () => ({
+        content: [],
+      })),
+    ],
+  });
+}
+
+const noAnswer = async () => ({});
+const CASES: Record<string, OptionSet> = {
+  'no options': () => ({}),
+  'systemPrompt string': () => ({ systemPrompt: 'Be brief.' }),
+  'systemPrompt empty string': () => ({ systemPrompt: '' }),
+  'systemPrompt blocks with the dynamic boundary': (sdk) => ({
+    systemPrompt: ['static', sdk.SYSTEM_PROMPT_DYNAMIC_BOUNDARY, 'dynamic'],
+  }),
+  'systemPrompt of 200,000 characters': () => ({ systemPrompt: ['first', LONG_PROMPT] }),
+  'systemPrompt custom blocks, snapshot off': () => ({
+    systemPrompt: { type: 'custom', prompt: ['x', 'y'], snapshot: false },
+  }),
+  'systemPrompt preset': () => ({ systemPrompt: { type: 'preset', preset: 'claude_code' } }),
+  'systemPrompt preset, append, snapshot, no dynamic sections': () => ({
+    systemPrompt: {
+      type: 'preset',
+      preset: 'claude_code',
+      append: 'extra',
+      snapshot: true,
+      excludeDynamicSections: true,
+    },
+  }),
+  'systemPrompt preset, empty append, dynamic sections kept': () => ({
+    systemPrompt: { type: 'preset', preset: 'claude_code', append: '', excludeDynamicSections: false },
+  }),
+  planModeInstructions: () => ({ planModeInstructions: 'Plan in three steps.' }),
+  'promptSuggestions true': () => ({ promptSuggestions: true }),
+  'promptSuggestions false': () => ({ promptSuggestions: false }),
+  'forwardSubagentText true': () => ({ forwardSubagentText: true }),
+  'forwardSubagentText false': () => ({ forwardSubagentText: false }),
+  'outputFormat json_schema': () => ({
+    outputFormat: { type: 'json_schema', schema: { type: 'object', properties: { a: { type: 'string' } } } },
+  }),
+  'hooks with and without a matcher': () => ({
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [noAnswer], timeout: 5 }],
+      Stop: [{ hooks: [noAnswer, noAnswer] }],
+    },
+  }),
+  'hooks without matchers': () => ({ hooks: { PreToolUse: [] } }),
+  'in-process MCP server': (sdk) => ({ mcpServers: { calc: sdkServer(sdk) } }),
+  "process MCP servers, delivery 'initialize'": (sdk) => ({
+    mcpServersDelivery: 'initialize',
+    mcpServers: { files: { command: 'node', args: ['f.js'], env: { TOKEN: 't' } }, calc: sdkServer(sdk) },
+  }),
+  "process MCP servers, delivery 'argv'": () => ({
+    mcpServersDelivery: 'argv',
+    mcpServers: { files: { type: 'http', url: 'http://127.0.0.1:1/mcp', headers: { a: 'b' } } },
+  }),
+  "MCP delivery 'initialize' without process servers": () => ({ mcpServersDelivery: 'initialize' }),
+  plugins: () => ({ plugins: [{ type: 'local', path: '/tmp/plugin-a' }] }),
+  "plugins, delivery 'initialize'": () => ({
+    pluginDelivery: 'initialize',
+    plugins: [
+      { type: 'local', path: '/tmp/plugin-a' },
+      { type: 'local', path: '/tmp/plugin-b' },
+    ],
+  }),
+  "plugin delivery 'initialize' without plugins": () => ({ pluginDelivery: 'initialize', plugins: [] }),
+  'skills all': () => ({ skills: 'all' }),
+  'skills list with allowedTools': () => ({ skills: ['pdf'], allowedTools: ['Read'] }),
+  settingSources: () => ({ settingSources: ['project'] }),
+  'sandbox enabled': () => ({ sandbox: { enabled: true, autoAllowBashIfSandboxed: true } }),
+  'sandbox enabled, failIfUnavailable false': () => ({
+    sandbox: { enabled: true, failIfUnavailable: false },
+  }),
+  'sandbox enabled, inline settings set failIfUnavailable': () => ({
+    sandbox: { enabled: true },
+    settings: { sandbox: { failIfUnavailable: false }, model: 'x' },
+  }),
+  'sandbox enabled, settings as JSON text': () => ({
+    sandbox: { enabled: true },
+    settings: '{"sandbox":{"enabled":true}}',
+  }),
+  'sandbox disabled': () => ({ sandbox: { enabled: false } }),
+  'debug with debugFile': () => ({ debug: true, debugFile: join(WORK, 'debug.log') }),
+  'debug alone': () => ({ debug: true }),
+  'session: resume, fork, resume at': () => ({
+    resume: '11111111-1111-4111-8111-111111111111',
+    forkSession: true,
+    resumeSessionAt: '22222222-2222-4222-8222-222222222222',
+  }),
+  'model, effort, thinking, limits': () => ({
+    model: 'opus',
+    fallbackModel: 'sonnet',
+    effort: 'high',
+    thinking: { type: 'enabled', budgetTokens: 5000, display: 'omitted' },
+    maxTurns: 3,
+    maxBudgetUsd: 1.5,
+    taskBudget: { total: 10000 },
+  }),
+  'tools, permissions, directories': () => ({
+    tools: ['Read', 'Grep'],
+    allowedTools: ['Read'],
+    disallowedTools: ['Write'],
+    permissionMode: 'acceptEdits',
+    additionalDirectories: ['/tmp'],
+  }),
+  canUseTool: () => ({ canUseTool: async () => ({ behavior: 'allow', updatedInput: {} }) }),
+  'session fields: agents, title, aliases, dialogs, progress': () => ({
+    agents: { reviewer: { description: 'Reviews', prompt: 'Review it', tools: ['Read'] } },
+    title: 'Release notes',
+    toolAliases: { Shell: 'Bash' },
+    supportedDialogKinds: ['refusal_fallback_prompt'],
+    onUserDialog: async () => ({ behavior: 'cancelled' }),
+    agentProgressSummaries: true,
+    perTaskStopAffordance: true,
+  }),
+  'crash reports set by the caller': () => ({ env: { BUN_ENABLE_CRASH_REPORTING: '1' } }),
+  everything: (sdk) => ({
+    systemPrompt: {
+      type: 'preset',
+      preset: 'claude_code',
+      append: 'x',
+      excludeDynamicSections: true,
+      snapshot: true,
+    },
+    hooks: { PreToolUse: [{ hooks: [noAnswer] }] },
+    agents: { a: { description: 'd', prompt: 'p' } },
+    mcpServersDelivery: 'initialize',
+    pluginDelivery: 'initialize',
+    plugins: [{ type: 'local', path: '/tmp/plugin-a' }],
+    mcpServers: { files: { command: 'node' }, calc: sdkServer(sdk) },
+    skills: ['s1'],
+    title: 'T',
+    toolAliases: { A: 'Bash' },
+    agentProgressSummaries: true,
+    perTaskStopAffordance: true,
+    supportedDialogKinds: ['k'],
+    onUserDialog: async () => ({ behavior: 'cancelled' }),
+    outputFormat: { type: 'json_schema', schema: { type: 'object' } },
+    promptSuggestions: true,
+    forwardSubagentText: true,
+    planModeInstructions: 'pm',
+  }),
+};
+
+interface Handshake {
+  /** The command line, each `--flag value` pair spelled `--flag=value`, sorted. */
+  readonly argv: string[];
+  /** The `initialize` request as JSON text (key order counts), manifests summarized. */
+  readonly initialize: string;
+  /** Variables the SDK added to the environment it was given. */
+  readonly env: Record<string, string>;
+}
+
+function normalizedArgv(argv: string[]): string[] {
+  const pairs: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    const next = argv[i + 1];
+    if (arg.startsWith('--') && !arg.includes('=') && next !== undefined && !next.startsWith('--')) {
+      pairs.push(`${arg}=${next}`);
+      i += 1;
+    } else pairs.push(arg);
+  }
+  return pairs.sort();
+}
+
+/**
+ * The in-process servers' manifests, by server: the tools they list. Ours also advertises the
+ * resources and prompts capabilities and states no `$schema` in a tool's input schema; the CLI
+ * gives the model the same tools either way (checked through the real CLI).
+ */
+function withManifestsSummarized(request: Record<string, unknown>): Record<string, unknown> {
+  const manifests = request['sdkMcpServerManifests'] as
+    | Record<string, { toolsListResult?: { tools?: Array<{ name: string }> } }>
+    | undefined;
+  if (manifests === undefined) return request;
+  const summary = Object.fromEntries(
+    Object.entries(manifests).map(([name, m]) => [name, (m.toolsListResult?.tools ?? []).map((t) => t.name)]),
+  );
+  return { ...request, sdkMcpServerManifests: summary };
+}
+
+let runs = 0;
+async function handshakeOf(sdk: Sdk, options: Record<string, unknown>): Promise<Handshake> {
+  runs += 1;
+  const log = join(WORK, `run-${runs}.jsonl`);
+  const baseEnv = { ...(process.env as Record<string, string>) };
+  const { env: given, ...rest } = options as { env?: Record<string, string> };
+  for await (const _ of sdk.query({
+    prompt: 'hi',
+    options: {
+      ...rest,
+      pathToClaudeCodeExecutable: RECORDER,
+      cwd: WORK,
+      onWarning: () => {},
+      env: {
+        ...baseEnv,
+        ...given,
+        HANDSHAKE_LOG: log,
+        HANDSHAKE_BASE_ENV: Object.keys({ ...baseEnv, ...given }).join(','),
+      },
+    } as never,
+  })) {
+    // drained: the stand-in answers with a result
+  }
+  const lines = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const start = lines[0] as { argv: string[]; env: Record<string, string> };
+  const initialize = lines.find((line) => line['type'] === 'control_request') as
+    | { request: Record<string, unknown> }
+    | undefined;
+  if (initialize === undefined) throw new Error('the SDK sent no initialize request');
+  const env = Object.fromEntries(
+    Object.entries(start.env).filter(([name]) => !ENV_DIFFERENT_ON_PURPOSE.includes(name)),
+  );
+  return {
+    argv: normalizedArgv(start.argv),
+    initialize: JSON.stringify(withManifestsSummarized(initialize.request)),
+    env,
+  };
+}
+
+describe('how query() starts the CLI, side by side with the official SDK', () => {
+  it.each(Object.entries(CASES))(
+    '%s: the same command line, initialize request and environment',
+    async (_name, optionSet) => {
+      const theirs = await handshakeOf(official as unknown as Sdk, optionSet(official as unknown as Sdk));
+      const mine = await handshakeOf(ours, optionSet(ours));
+      // Not two empty answers: both started the CLI in stream-json and sent initialize.
+      expect(theirs.argv).toContain('--input-format=stream-json');
+      expect(theirs.initialize).toContain('"subtype":"initialize"');
+      expect(mine.argv).toEqual(theirs.argv);
+      expect(mine.initialize).toBe(theirs.initialize);
+      expect(mine.env).toEqual(theirs.env);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'a 200,000-character system prompt is nowhere on either command line',
+    async () => {
+      const options = CASES['systemPrompt of 200,000 characters']?.(ours) ?? {};
+      const mine = await handshakeOf(ours, options);
+      expect(mine.argv.join(' ')).not.toContain('LLLL');
+      expect(mine.initialize).toContain(LONG_PROMPT);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
