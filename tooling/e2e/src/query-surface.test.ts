@@ -145,6 +145,40 @@ describe('control methods through the real CLI', () => {
     expect(second?.toolResults).toHaveLength(1);
   });
 
+  it('should go back to the default model with setModel() and no model', async () => {
+    rig = await startRig({
+      script: [
+        reply(toolUse('Bash', { command: 'touch a.txt', description: 'create a file' })),
+        reply(toolUse('Bash', { command: 'touch b.txt', description: 'create a file' })),
+        reply(text('Done.')),
+      ],
+    });
+    let target: { value: string; resolvedModel?: string } | undefined;
+    let calls = 0;
+    const run = query({
+      prompt: 'Create the files',
+      options: {
+        ...baseOptions(rig),
+        canUseTool: async () => {
+          calls += 1;
+          if (calls === 1) {
+            const current = rig?.fake.mainRequests()[0]?.model;
+            target = (await run.supportedModels()).find((m) => m.resolvedModel && m.resolvedModel !== current);
+            await run.setModel(target?.value);
+          } else {
+            await run.setModel();
+          }
+          return { behavior: 'allow' };
+        },
+      },
+    });
+    await collect(run);
+    const [first, second, third] = rig.fake.mainRequests();
+    expect(target?.resolvedModel).toBeDefined();
+    expect(second?.model).toBe(target?.resolvedModel);
+    expect(third?.model).toBe(first?.model);
+  });
+
   it('should return the CLI answers for models, commands, MCP status and context usage', async () => {
     rig = await startRig({ script: [reply(text('hi'))] });
     const prompts = new PromptStream();

@@ -10,7 +10,7 @@ const CALLS: Call[] = [
   ['interrupt', [], 'interrupt', {}],
   ['setPermissionMode', ['acceptEdits'], 'set_permission_mode', { mode: 'acceptEdits' }],
   ['setModel', ['claude-other'], 'set_model', { model: 'claude-other' }],
-  ['setModel', [], 'set_model', { model: null }],
+  ['setModel', [], 'set_model', {}],
   ['setMaxThinkingTokens', [2048], 'set_max_thinking_tokens', { max_thinking_tokens: 2048 }],
   ['setMaxThinkingTokens', [null], 'set_max_thinking_tokens', { max_thinking_tokens: null }],
   [

@@ -54,10 +54,11 @@ export abstract class ControlMethods {
 
   /**
    * Switches the model; it applies from the next model round trip, also within the current turn.
-   * `undefined` goes back to the default model.
+   * `undefined` goes back to the default model (the request then names none, as the official
+   * SDK sends it).
    */
   async setModel(model?: string): Promise<void> {
-    await this.request('set_model', { model: model ?? null });
+    await this.request('set_model', model === undefined ? {} : { model });
   }
 
   /**
