@@ -7,7 +7,8 @@
  * Appends to the file named by HANDSHAKE_LOG one JSON line with its argv and the environment
  * variables that were not in HANDSHAKE_BASE_ENV (comma-separated names), then every stdin line.
  * Answers `initialize` with success (saying it read launch MCP servers and plugins when the
- * request carried them), and each user message with a system init and a success result.
+ * request carried them), every other control request with success and empty lists (what the
+ * SDKs read of the answers), and each user message with a system init and a success result.
  */
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -33,7 +34,16 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   } catch {
     return;
   }
-  if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
+  if (message.type === 'control_request' && message.request?.subtype !== 'initialize') {
+    out({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: message.request_id,
+        response: { commands: [], models: [], agents: [], mcpServers: [], account: {} },
+      },
+    });
+  } else if (message.type === 'control_request') {
     const request = message.request;
     out({
       type: 'control_response',
