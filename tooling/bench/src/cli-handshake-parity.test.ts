@@ -349,11 +349,17 @@ async function controlRequestsOf(sdk: Sdk): Promise<string[][]> {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  async function* prompt(): AsyncGenerator<ours.SDKUserMessage> {
-    await held;
-  }
+  // A prompt that stays open, with no message, until every call was made.
+  const prompt: AsyncIterable<ours.SDKUserMessage> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => {
+        await held;
+        return { done: true, value: undefined };
+      },
+    }),
+  };
   const q = sdk.query({
-    prompt: prompt(),
+    prompt,
     options: {
       pathToClaudeCodeExecutable: RECORDER,
       cwd: WORK,

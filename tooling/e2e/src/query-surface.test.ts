@@ -163,7 +163,9 @@ describe('control methods through the real CLI', () => {
           calls += 1;
           if (calls === 1) {
             const current = rig?.fake.mainRequests()[0]?.model;
-            target = (await run.supportedModels()).find((m) => m.resolvedModel && m.resolvedModel !== current);
+            target = (await run.supportedModels()).find(
+              (m) => m.resolvedModel && m.resolvedModel !== current,
+            );
             await run.setModel(target?.value);
           } else {
             await run.setModel();
