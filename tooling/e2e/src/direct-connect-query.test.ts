@@ -53,6 +53,34 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
     expect(assistantTexts(messages)).toContain('Ran with the server model.');
   });
 
+  it("should carry the client's system prompt to the server's CLI in initialize, without a warning", async () => {
+    dc = await startDirectConnectRig({ script: [reply(text('Prompted remotely.'))] });
+    const warnings: Error[] = [];
+    await collect(
+      query({
+        prompt: 'hello',
+        options: {
+          transport: dc.transport(),
+          systemPrompt: ['dc-system-block-7a3', 'second-block-1f8'],
+          onWarning: (warning) => warnings.push(warning),
+        },
+      }),
+    );
+    expect(warnings).toEqual([]);
+    const system = dc.rig.fake.mainRequests()[0]?.systemText ?? '';
+    expect(system).toContain('dc-system-block-7a3');
+    expect(system).toContain('second-block-1f8');
+  });
+
+  it("should leave the server CLI its operator's system prompt when the client names none", async () => {
+    dc = await startDirectConnectRig(
+      { script: [reply(text('Operator prompt.'))] },
+      { cli: { systemPrompt: 'operator-prompt-5d2' } },
+    );
+    await collect(query({ prompt: 'hello', options: { transport: dc.transport() } }));
+    expect(dc.rig.fake.mainRequests()[0]?.systemText).toContain('operator-prompt-5d2');
+  });
+
   it('should answer canUseTool from the client and run the allowed tool on the server', async () => {
     dc = await startDirectConnectRig({
       script: [
