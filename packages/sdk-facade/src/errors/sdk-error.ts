@@ -56,7 +56,9 @@ export const AbortError: {
 
 /**
  * The CLI reported an error `result` (e.g. `error_max_turns`) and then exited non-zero. Carries that
- * result message, so callers see why rather than only "exit code 1".
+ * result message, so callers see why rather than only "exit code 1". The message reads as the
+ * official SDK's (`Claude Code returned an error result: Reached maximum number of turns (1)`);
+ * the subtype is `result.subtype` and the exit code `exitCode`.
  */
 export class ResultError extends SdkError {
   /** The error `result` message the CLI sent before it exited. */
@@ -67,7 +69,7 @@ export class ResultError extends SdkError {
   constructor(init: { result: Record<string, unknown>; exitCode: number | null; cause?: unknown }) {
     super({
       code: 'RESULT_ERROR',
-      message: describeErrorResult(init.result, init.exitCode),
+      message: describeErrorResult(init.result),
       cause: init.cause,
     });
     this.name = 'ResultError';
@@ -76,7 +78,7 @@ export class ResultError extends SdkError {
   }
 }
 
-function describeErrorResult(result: Record<string, unknown>, exitCode: number | null): string {
+function describeErrorResult(result: Record<string, unknown>): string {
   const errors = Array.isArray(result['errors']) ? result['errors'].filter((e) => typeof e === 'string') : [];
   const text =
     errors.length > 0
@@ -86,5 +88,5 @@ function describeErrorResult(result: Record<string, unknown>, exitCode: number |
         : typeof result['api_error_status'] === 'number'
           ? `API error (HTTP ${result['api_error_status']})`
           : String(result['subtype'] ?? 'error');
-  return `Claude Code ended with an error result (${String(result['subtype'])}, exit code ${String(exitCode)}): ${text}`;
+  return `Claude Code returned an error result: ${text}`;
 }

@@ -207,7 +207,9 @@ describe('query()', () => {
     expect(error).toBeInstanceOf(ResultError);
     expect((error as ResultError).code).toBe('RESULT_ERROR');
     expect((error as ResultError).result).toMatchObject({ subtype: 'error_max_turns' });
-    expect((error as ResultError).message).toContain('Reached max turns (1)');
+    // Word for word the official SDK's message (seen through the real CLI).
+    expect((error as ResultError).message).toBe('Claude Code returned an error result: Reached max turns (1)');
+    expect((error as ResultError).exitCode).toBe(1);
   });
 
   it('should pass other transport failures through unchanged', async () => {
