@@ -208,7 +208,9 @@ describe('query()', () => {
     expect((error as ResultError).code).toBe('RESULT_ERROR');
     expect((error as ResultError).result).toMatchObject({ subtype: 'error_max_turns' });
     // Word for word the official SDK's message (seen through the real CLI).
-    expect((error as ResultError).message).toBe('Claude Code returned an error result: Reached max turns (1)');
+    expect((error as ResultError).message).toBe(
+      'Claude Code returned an error result: Reached max turns (1)',
+    );
     expect((error as ResultError).exitCode).toBe(1);
   });
 
