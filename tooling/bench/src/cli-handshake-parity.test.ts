@@ -23,11 +23,17 @@ const CASE_TIMEOUT_MS = 60_000;
 const LONG_PROMPT = 'L'.repeat(200_000);
 
 /**
- * Environment variables that differ on purpose: the SDK's own version, and the official's request
- * for `session_state_changed` messages, which it consumes itself (its stream through the real CLI
- * has none; ours, without the request, is the same).
+ * Environment variables that differ on purpose: the SDK's own version; the official's request for
+ * `session_state_changed` messages, which it consumes itself (its stream through the real CLI has
+ * none; ours, without the request, is the same); and, from `startup()` and `prewarm()`, its request
+ * for start-up marks, with which it leaves the time SessionStart and Setup hooks run out of the
+ * default start-up timeout (ours counts all of it against `initializeTimeoutMs`).
  */
-const ENV_DIFFERENT_ON_PURPOSE = ['CLAUDE_AGENT_SDK_VERSION', 'CLAUDE_CODE_SDK_READS_SESSION_STATE'];
+const ENV_DIFFERENT_ON_PURPOSE = [
+  'CLAUDE_AGENT_SDK_VERSION',
+  'CLAUDE_CODE_SDK_READS_SESSION_STATE',
+  'CLAUDE_CODE_SDK_READS_STARTUP_MARKS',
+];
 
 afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 
@@ -219,28 +225,44 @@ function withManifestsSummarized(request: Record<string, unknown>): Record<strin
 }
 
 let runs = 0;
-async function handshakeOf(sdk: Sdk, options: Record<string, unknown>): Promise<Handshake> {
+/** How the CLI is started: `query()`, `startup()` (a warm query, closed unused) or `prewarm()`. */
+type Starter = 'query' | 'startup' | 'prewarm';
+
+async function startCli(sdk: Sdk, starter: Starter, options: Record<string, unknown>): Promise<void> {
+  if (starter === 'startup') {
+    const warm = await sdk.startup({ options: options as never });
+    warm.close();
+  } else if (starter === 'prewarm') {
+    const spare = await sdk.prewarm({ options: options as never });
+    await spare.close();
+  } else {
+    for await (const _ of sdk.query({ prompt: 'hi', options: options as never })) {
+      // drained: the stand-in answers with a result
+    }
+  }
+}
+
+async function handshakeOf(
+  sdk: Sdk,
+  options: Record<string, unknown>,
+  starter: Starter = 'query',
+): Promise<Handshake> {
   runs += 1;
   const log = join(WORK, `run-${runs}.jsonl`);
   const baseEnv = { ...(process.env as Record<string, string>) };
   const { env: given, ...rest } = options as { env?: Record<string, string> };
-  for await (const _ of sdk.query({
-    prompt: 'hi',
-    options: {
-      ...rest,
-      pathToClaudeCodeExecutable: RECORDER,
-      cwd: WORK,
-      onWarning: () => {},
-      env: {
-        ...baseEnv,
-        ...given,
-        HANDSHAKE_LOG: log,
-        HANDSHAKE_BASE_ENV: Object.keys({ ...baseEnv, ...given }).join(','),
-      },
-    } as never,
-  })) {
-    // drained: the stand-in answers with a result
-  }
+  await startCli(sdk, starter, {
+    ...rest,
+    pathToClaudeCodeExecutable: RECORDER,
+    cwd: WORK,
+    onWarning: () => {},
+    env: {
+      ...baseEnv,
+      ...given,
+      HANDSHAKE_LOG: log,
+      HANDSHAKE_BASE_ENV: Object.keys({ ...baseEnv, ...given }).join(','),
+    },
+  });
   const lines = readFileSync(log, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
@@ -268,6 +290,31 @@ describe('how query() starts the CLI, side by side with the official SDK', () =>
       const mine = await handshakeOf(ours, optionSet(ours));
       // Not two empty answers: both started the CLI in stream-json and sent initialize.
       expect(theirs.argv).toContain('--input-format=stream-json');
+      expect(theirs.initialize).toContain('"subtype":"initialize"');
+      expect(mine.argv).toEqual(theirs.argv);
+      expect(mine.initialize).toBe(theirs.initialize);
+      expect(mine.env).toEqual(theirs.env);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it.each([
+    ['startup', 'no options'],
+    ['startup', 'everything'],
+    ['prewarm', 'no options'],
+    ['prewarm', 'systemPrompt preset, append, snapshot, no dynamic sections'],
+    ['prewarm', 'hooks with and without a matcher'],
+  ] as const)(
+    'started by %s(), %s: the same command line, initialize request and environment',
+    async (starter, name) => {
+      const optionSet = CASES[name];
+      if (optionSet === undefined) throw new Error(`no case ${name}`);
+      const theirs = await handshakeOf(
+        official as unknown as Sdk,
+        optionSet(official as unknown as Sdk),
+        starter,
+      );
+      const mine = await handshakeOf(ours, optionSet(ours), starter);
       expect(theirs.initialize).toContain('"subtype":"initialize"');
       expect(mine.argv).toEqual(theirs.argv);
       expect(mine.initialize).toBe(theirs.initialize);

@@ -54,7 +54,8 @@ export async function prewarm(
     onClosed: () => markExited(),
     onSent: (message) => sent.observe(message),
   });
-  const run = new QueryRun({ ...spareOptions, transport }, timeoutMs);
+  // The spare's CLI is started here from these options, so initialize says what query() would.
+  const run = new QueryRun({ ...spareOptions, transport }, timeoutMs, true);
   try {
     await run.initializationResult();
   } catch (error) {

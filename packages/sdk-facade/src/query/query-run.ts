@@ -13,19 +13,24 @@ import { createDefaultTransport } from '../transport/default-transport.js';
  * tracing, and `process.emitWarning` for warnings.
  */
 export class QueryRun extends QueryEngine {
-  constructor(options: Options, initializeTimeoutMs?: number) {
-    super(options, nodeEngineHost(options), initializeTimeoutMs);
+  /**
+   * `startsCli` says the CLI behind the transport is started from these options (see
+   * `EngineHost.startsCli`); by default, when `options.transport` is not set. `prewarm()` passes
+   * `true` with the transport it started itself.
+   */
+  constructor(options: Options, initializeTimeoutMs?: number, startsCli = options.transport === undefined) {
+    super(options, nodeEngineHost(options, startsCli), initializeTimeoutMs);
   }
 }
 
 /** The Node side of a query: what the browser `query()` has not (subprocess, fs, async hooks). */
-export function nodeEngineHost(options: Options): EngineHost {
+export function nodeEngineHost(options: Options, startsCli = options.transport === undefined): EngineHost {
   const tracing = QueryTracing.start(options);
   return {
     tracing,
     warn: (error) => process.emitWarning(error),
     createTransport: (hooks) => createNodeTransport(options, tracing, hooks),
-    startsCli: options.transport === undefined,
+    startsCli,
   };
 }
 
