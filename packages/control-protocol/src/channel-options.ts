@@ -1,4 +1,5 @@
 import { DEFAULT_CONTROL_REQUEST_TIMEOUT_MS, MAX_TIMEOUT_MS } from './limits.js';
+import { ReplyDeadline } from './reply-deadline.js';
 import type { TransportCloseInfo } from './transport.js';
 
 /** Per-request options of `ControlChannel.request()`. */
@@ -7,6 +8,11 @@ export interface ControlRequestOptions {
   signal?: AbortSignal;
   /** How long to wait for the reply, in ms. Default: the channel's `defaultTimeoutMs`. */
   timeoutMs?: number;
+  /**
+   * A time limit the sender can put on hold, in place of `timeoutMs` (not both). One deadline
+   * serves one request.
+   */
+  deadline?: ReplyDeadline;
 }
 
 /** Options of `ControlChannel`. */
@@ -76,15 +82,24 @@ export function validateChannelOptions(options: unknown): number {
 export function validateRequestOptions(
   options: unknown,
   defaultTimeoutMs: number,
-): { timeoutMs: number; signal: AbortSignal | undefined } {
-  if (options === undefined) return { timeoutMs: defaultTimeoutMs, signal: undefined };
+): { timeoutMs: number; signal: AbortSignal | undefined; deadline: ReplyDeadline | undefined } {
+  if (options === undefined) return { timeoutMs: defaultTimeoutMs, signal: undefined, deadline: undefined };
   if (!isPlainRecord(options))
     throw new TypeError(`request options must be an object, got ${quote(options)}`);
-  const { signal, timeoutMs } = options;
+  const { signal, timeoutMs, deadline } = options;
   if (signal !== undefined && !(signal instanceof AbortSignal)) {
     throw new TypeError(`options.signal must be an AbortSignal, got ${quote(signal)}`);
   }
-  if (timeoutMs === undefined) return { timeoutMs: defaultTimeoutMs, signal };
+  if (deadline !== undefined) {
+    if (!(deadline instanceof ReplyDeadline)) {
+      throw new TypeError(`options.deadline must be a ReplyDeadline, got ${quote(deadline)}`);
+    }
+    if (timeoutMs !== undefined) {
+      throw new TypeError('options.timeoutMs and options.deadline cannot be used together');
+    }
+    return { timeoutMs: deadline.limitMs, signal, deadline };
+  }
+  if (timeoutMs === undefined) return { timeoutMs: defaultTimeoutMs, signal, deadline: undefined };
   assertTimeoutMs('options.timeoutMs', timeoutMs);
-  return { timeoutMs, signal };
+  return { timeoutMs, signal, deadline: undefined };
 }

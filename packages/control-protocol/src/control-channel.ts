@@ -119,7 +119,7 @@ export class ControlChannel {
     if (payload !== undefined && !isPlainRecord(payload)) {
       throw new TypeError(`payload must be an object, got ${quote(payload)}`);
     }
-    const { timeoutMs, signal } = validateRequestOptions(options, this.#defaultTimeoutMs);
+    const { timeoutMs, signal, deadline } = validateRequestOptions(options, this.#defaultTimeoutMs);
     if (this.#closed) throw connectionClosedError(subtype, undefined);
     if (signal?.aborted) {
       throw new ControlProtocolError({
@@ -130,7 +130,7 @@ export class ControlChannel {
       });
     }
     const requestId = this.#nextId();
-    const reply = this.#pending.register(requestId, subtype, { timeoutMs, signal });
+    const reply = this.#pending.register(requestId, subtype, { timeoutMs, signal, deadline });
     const body: Record<string, unknown> = { subtype, ...payload };
     body.subtype = subtype;
     const fail = (error: unknown): void => {

@@ -21,6 +21,7 @@ export {
 } from './limits.js';
 export type { LineSplitterOptions } from './line-splitter.js';
 export { LineSplitter } from './line-splitter.js';
+export { ReplyDeadline } from './reply-deadline.js';
 export type { Transport, TransportCloseInfo } from './transport.js';
 export type {
   AccountInfo,

@@ -1,6 +1,7 @@
 import { ControlProtocolError } from './errors.js';
 import { ABANDONED_REQUEST_IDS_KEPT } from './limits.js';
 import { RecentIds } from './recent-ids.js';
+import type { ReplyDeadline } from './reply-deadline.js';
 
 interface PendingEntry {
   readonly subtype: string;
@@ -13,6 +14,8 @@ interface PendingEntry {
 export interface PendingRequestLimits {
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
+  /** In place of a plain timer on `timeoutMs`: a deadline the sender can hold. */
+  readonly deadline?: ReplyDeadline | undefined;
 }
 
 /**
@@ -55,24 +58,27 @@ export class PendingRequests {
           }),
         );
       };
-      const timer = setTimeout(() => {
+      const onTimeout = (): void => {
+        const held = limits.deadline === undefined ? 0 : Math.round(limits.deadline.heldMs);
+        const besides = held > 0 ? ` (besides ${held} ms on hold, which do not count)` : '';
         this.#abandon(
           requestId,
           new ControlProtocolError({
             code: 'REQUEST_TIMEOUT',
-            message: `Control request "${subtype}" (${requestId}) got no reply within ${timeoutMs} ms. Pass a larger timeoutMs if the CLI needs longer.`,
+            message: `Control request "${subtype}" (${requestId}) got no reply within ${timeoutMs} ms${besides}. Pass a larger timeoutMs if the CLI needs longer.`,
             subtype,
           }),
         );
-      }, timeoutMs);
-      if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
+      };
+      const stopClock =
+        limits.deadline === undefined ? startTimer(onTimeout, timeoutMs) : limits.deadline.start(onTimeout);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#entries.set(requestId, {
         subtype,
         resolve,
         reject,
         dispose: () => {
-          clearTimeout(timer);
+          stopClock();
           signal?.removeEventListener('abort', onAbort);
         },
       });
@@ -120,4 +126,11 @@ export class PendingRequests {
     if (!this.reject(requestId, error)) return;
     this.#abandoned.add(requestId);
   }
+}
+
+/** An unref'd timer calling `fire` after `ms`; returns what stops it. */
+function startTimer(fire: () => void, ms: number): () => void {
+  const timer = setTimeout(fire, ms);
+  if (typeof timer === 'object' && typeof timer.unref === 'function') timer.unref();
+  return () => clearTimeout(timer);
 }
