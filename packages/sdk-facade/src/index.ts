@@ -232,7 +232,12 @@ export { prewarm } from './prewarm/prewarm.js';
 export type { ClaimInfo, PrewarmErrorCode } from './prewarm/prewarm-error.js';
 export { PrewarmError } from './prewarm/prewarm-error.js';
 export type { SpareProcess } from './prewarm/spare-process.js';
-export { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, QUEUED_TURN_WAIT_MS } from './query/limits.js';
+export {
+  INITIALIZE_TIMEOUT_MS,
+  QUERY_CLOSE_WAIT_MS,
+  QUEUED_TURN_WAIT_MS,
+  STARTUP_HOOKS_MAX_HOLD_MS,
+} from './query/limits.js';
 export { query } from './query/query.js';
 export type { ExtendedQuery, Prompt, Query } from './query/query-types.js';
 export type { WarmQuery } from './query/warm-query.js';

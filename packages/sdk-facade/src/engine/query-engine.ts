@@ -3,6 +3,7 @@ import {
   ControlChannel,
   ControlProtocolError,
   type ControlRequestHandler,
+  ReplyDeadline,
   type Transport,
   type TransportCloseInfo,
 } from '@ccsdk/control-protocol';
@@ -18,11 +19,12 @@ import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/
 import { launchServersOf, mcpServersNotApplied } from '../options/launch-delivery.js';
 import type { Options } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
-import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS } from '../query/limits.js';
+import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, STARTUP_HOOKS_MAX_HOLD_MS } from '../query/limits.js';
 import { SdkMessageStream } from '../query/message-stream.js';
 import type { ExtendedQuery, Prompt } from '../query/query-types.js';
 import { userMessageFromText } from '../query/user-message.js';
 import { outgoingUserMessage } from '../query/verbatim.js';
+import { StartupHookHold } from './startup-hook-hold.js';
 
 /** Work the query runs first when it closes (e.g. flushing a mirror, removing a temp dir). */
 export type CleanupCallback = () => Promise<void> | void;
@@ -84,6 +86,8 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
   #mcpRouter: SdkMcpRouter | undefined;
   readonly #cleanups: CleanupCallback[] = [];
   readonly #initializeHooks: Record<string, unknown> | null;
+  /** Holds the initialize deadline while start-up hooks run; only with the default timeout. */
+  readonly #startupHooks: StartupHookHold | undefined;
   /** The OpenTelemetry span of this query and its callbacks; `undefined` without `@opentelemetry/api`. */
   readonly #tracing: EngineTracing | undefined;
   readonly #host: EngineHost;
@@ -96,12 +100,18 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
   /** True once the caller's input is all written and every turn has its result: input was ended. */
   #workDone = false;
 
-  constructor(
-    options: Options,
-    host: EngineHost,
-    initializeTimeoutMs = options.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS,
-  ) {
+  /**
+   * `initializeTimeoutMs` bounds the `initialize` handshake (else `options.initializeTimeoutMs`,
+   * else `INITIALIZE_TIMEOUT_MS`); when neither is given, the time SessionStart and Setup hooks run
+   * before the answer does not count, for at most `STARTUP_HOOKS_MAX_HOLD_MS`.
+   */
+  constructor(options: Options, host: EngineHost, initializeTimeoutMs?: number) {
     super();
+    const givenTimeoutMs = initializeTimeoutMs ?? options.initializeTimeoutMs;
+    const deadline = new ReplyDeadline(givenTimeoutMs ?? INITIALIZE_TIMEOUT_MS, {
+      maxHeldMs: givenTimeoutMs === undefined ? STARTUP_HOOKS_MAX_HOLD_MS : 0,
+    });
+    if (givenTimeoutMs === undefined) this.#startupHooks = new StartupHookHold(deadline);
     this.#options = options;
     this.#host = host;
     this.#tracing = host.tracing;
@@ -124,6 +134,7 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     });
     this.#channel = new ControlChannel(transport, {
       onMessage: (message) => {
+        this.#startupHooks?.observe(message);
         this.#tracing?.observe(message);
         this.#stream.receive(message);
       },
@@ -163,7 +174,11 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     const sent = new Promise<void>((resolve) => {
       markSent = resolve;
     });
-    this.#initialization = this.#start(initializeTimeoutMs, markSent);
+    this.#initialization = this.#start(deadline, markSent);
+    void this.#initialization.then(
+      () => this.#startupHooks?.end(),
+      () => this.#startupHooks?.end(),
+    );
     this.#initializeSent = Promise.race([sent, this.#initialization]);
     this.#initialization.catch((error: unknown) => {
       this.#stream.fail(transportFailureBehind(error));
@@ -284,7 +299,7 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
     return this.close();
   }
 
-  async #start(initializeTimeoutMs: number, markSent: () => void): Promise<InitializationResult> {
+  async #start(deadline: ReplyDeadline, markSent: () => void): Promise<InitializationResult> {
     // The in-process servers' handshakes run here while the CLI starts (manifests never reject).
     const [, manifests] = await Promise.all([this.#channel.start(), this.#mcpRouter?.manifests()]);
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
@@ -301,7 +316,7 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
         ...this.initializeExtras(),
       },
       {
-        timeoutMs: initializeTimeoutMs,
+        deadline,
         ...(this.#signal ? { signal: this.#signal } : {}),
       },
     );

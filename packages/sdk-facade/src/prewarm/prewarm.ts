@@ -3,7 +3,6 @@ import { AWAIT_CLAIM_FLAG } from '@ccsdk/transport-subprocess';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import type { Options } from '../options/options.js';
 import { validateOptions } from '../options/validate-options.js';
-import { INITIALIZE_TIMEOUT_MS } from '../query/limits.js';
 import { QueryRun } from '../query/query-run.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
 import { createParkingDir } from './parking-dir.js';
@@ -17,7 +16,8 @@ import { SentRequests, watchTransport } from './watch-transport.js';
  * with `spare.claim({ prompt, options: { cwd, ... } })`, which sends `claim_session`.
  *
  * Rejects (and stops the process) when start-up fails or takes longer than
- * `initializeTimeoutMs` (default `INITIALIZE_TIMEOUT_MS`, 60 s). Not with `options.transport`
+ * `initializeTimeoutMs` (default `INITIALIZE_TIMEOUT_MS`, 60 s, not counting the time SessionStart
+ * and Setup hooks run, up to `STARTUP_HOOKS_MAX_HOLD_MS`). Not with `options.transport`
  * (a spare is a local process) or `resume`/`continue` (a claim starts a new session).
  */
 export async function prewarm(
@@ -25,11 +25,9 @@ export async function prewarm(
 ): Promise<SpareProcess> {
   const options = params.options ?? {};
   validateOptions(options);
-  const timeoutMs = params.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new TypeError(
-      `initializeTimeoutMs must be a positive number of ms, got ${String(params.initializeTimeoutMs)}`,
-    );
+  const timeoutMs = params.initializeTimeoutMs;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new TypeError(`initializeTimeoutMs must be a positive number of ms, got ${String(timeoutMs)}`);
   }
   if (options.transport !== undefined) {
     throw new TypeError('prewarm: options.transport cannot be used; a spare is a local Claude Code process');

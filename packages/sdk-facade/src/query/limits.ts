@@ -2,6 +2,13 @@
 export const INITIALIZE_TIMEOUT_MS = 60_000;
 
 /**
+ * The most time SessionStart and Setup hooks may run before `initialize` is answered without it
+ * counting against `INITIALIZE_TIMEOUT_MS`: 10 minutes, as with the official SDK. Only when no
+ * `initializeTimeoutMs` is passed; a value that is passed counts throughout.
+ */
+export const STARTUP_HOOKS_MAX_HOLD_MS = 10 * 60_000;
+
+/**
  * How long `close()` of a query waits for the CLI to exit: 2 s. The transport's staged shutdown
  * (stdin EOF, grace, SIGTERM, SIGKILL) goes on in the background past this bound.
  */

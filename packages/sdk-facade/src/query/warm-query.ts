@@ -3,7 +3,6 @@ import { SdkError } from '../errors/sdk-error.js';
 import type { Options } from '../options/options.js';
 import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
-import { INITIALIZE_TIMEOUT_MS } from './limits.js';
 import { checkPrompt } from './query.js';
 import { QueryRun } from './query-run.js';
 import type { ExtendedQuery, Prompt } from './query-types.js';
@@ -31,7 +30,8 @@ export interface WarmQuery extends AsyncDisposable {
 /**
  * Starts the CLI and completes `initialize` before there is a prompt, so the first message of the
  * later `query()` arrives sooner. Rejects (and stops the CLI) if start-up fails or takes longer
- * than `initializeTimeoutMs` (default `INITIALIZE_TIMEOUT_MS`, 60 s).
+ * than `initializeTimeoutMs` (default `INITIALIZE_TIMEOUT_MS`, 60 s, not counting the time
+ * SessionStart and Setup hooks run, up to `STARTUP_HOOKS_MAX_HOLD_MS`).
  */
 export async function startup(
   params: { options?: Options; initializeTimeoutMs?: number } = {},
@@ -39,12 +39,11 @@ export async function startup(
   const options = params.options ?? {};
   validateOptions(options);
   warnUnsentOptions(options);
-  const timeoutMs = params.initializeTimeoutMs ?? INITIALIZE_TIMEOUT_MS;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new TypeError(
-      `initializeTimeoutMs must be a positive number of ms, got ${String(params.initializeTimeoutMs)}`,
-    );
+  const timeoutMs = params.initializeTimeoutMs;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new TypeError(`initializeTimeoutMs must be a positive number of ms, got ${String(timeoutMs)}`);
   }
+  // Unset, the engine's default applies, and start-up hooks do not count against it.
   const run = new QueryRun(options, timeoutMs);
   let initialization: InitializationResult;
   try {
