@@ -15,26 +15,11 @@ import { BrowserSdkError } from './browser-error.js';
  */
 export class BrowserQueryEngine extends QueryEngine {
   readonly #onYield: ((message: unknown) => void) | undefined;
-  readonly #initializeExtras: Record<string, unknown>;
 
-  /**
-   * `initializeExtras` go into the `initialize` request as they are: `{ jsonSchema }` when the
-   * caller gave one (the CLI then offers the model its `StructuredOutput` tool and the result
-   * carries `structured_output`).
-   */
-  constructor(
-    options: Options,
-    host: EngineHost,
-    onYield?: (message: unknown) => void,
-    initializeExtras: Record<string, unknown> = {},
-  ) {
+  /** `onYield` sees each message just before the consumer gets it. */
+  constructor(options: Options, host: EngineHost, onYield?: (message: unknown) => void) {
     super(options, host);
     this.#onYield = onYield;
-    this.#initializeExtras = initializeExtras;
-  }
-
-  protected override initializeExtras(): Record<string, unknown> {
-    return this.#initializeExtras;
   }
 
   override async next(): ReturnType<QueryEngine['next']> {

@@ -23,27 +23,21 @@ export function query(options: BrowserQueryOptions): Query {
     throw new BrowserSdkError('NO_TRANSPORT', 'Pass websocket or sse options.');
   }
   const engineOptions = engineOptionsOf(options);
-  const extras = initializeExtrasOf(options);
   const warn = (error: Error): void => console.warn(error);
   let run: BrowserQueryEngine;
   if (options.sse !== undefined) {
     checkSseOptions(options.sse);
     const transport = new BrowserSseTransport(options.sse);
-    run = new BrowserQueryEngine(
-      engineOptions,
-      { createTransport: () => transport, warn },
-      (message) => transport.noteYielded(message),
-      extras,
+    run = new BrowserQueryEngine(engineOptions, { createTransport: () => transport, warn }, (message) =>
+      transport.noteYielded(message),
     );
     registerSseQuery(run, transport);
   } else {
     const socket = options.websocket;
-    run = new BrowserQueryEngine(
-      engineOptions,
-      { createTransport: () => new BrowserWebSocketTransport(socket), warn },
-      undefined,
-      extras,
-    );
+    run = new BrowserQueryEngine(engineOptions, {
+      createTransport: () => new BrowserWebSocketTransport(socket),
+      warn,
+    });
   }
   run.sendPrompt(options.prompt);
   return run satisfies ExtendedQuery;
@@ -61,20 +55,22 @@ function engineOptionsOf(options: BrowserQueryOptions): Options {
     ...(options.supportedDialogKinds !== undefined
       ? { supportedDialogKinds: options.supportedDialogKinds }
       : {}),
+    ...outputFormatOf(options),
   } as Options;
 }
 
 /**
- * What the `initialize` request carries beyond the engine's options: `jsonSchema`, the JSON Schema
- * the session's final answer must match (a plain object, else a `TypeError`).
+ * `jsonSchema`, the JSON Schema the session's final answer must match (a plain object, else a
+ * `TypeError`), as the engine's `outputFormat`: `initialize` then carries it as `jsonSchema`, in
+ * the place the official browser SDK gives it.
  */
-function initializeExtrasOf(options: BrowserQueryOptions): Record<string, unknown> {
+function outputFormatOf(options: BrowserQueryOptions): Pick<Options, 'outputFormat'> {
   const schema: unknown = options.jsonSchema;
   if (schema === undefined) return {};
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new TypeError(`jsonSchema must be a JSON Schema object, got ${JSON.stringify(schema)}`);
   }
-  return { jsonSchema: schema };
+  return { outputFormat: { type: 'json_schema', schema: schema as Record<string, unknown> } };
 }
 
 /** Throws a `TypeError` naming the field for SSE options the transport could not use. */

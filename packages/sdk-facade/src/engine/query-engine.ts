@@ -242,16 +242,7 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
         this.#mcpRouter?.serverNames ?? [],
         this.#host.startsCli === true,
       ),
-      ...this.initializeExtras(),
     };
-  }
-
-  /**
-   * Fields a host adds to the `initialize` request beyond what the options give (the browser's
-   * `jsonSchema`, which has no `Options` field). None by default.
-   */
-  protected initializeExtras(): Record<string, unknown> {
-    return {};
   }
 
   /**
@@ -313,7 +304,6 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
           undefined,
           this.#host.startsCli === true,
         ),
-        ...this.initializeExtras(),
       },
       {
         deadline,
