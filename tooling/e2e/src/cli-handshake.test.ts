@@ -1,13 +1,13 @@
 // What query() hands the real CLI at start, and where: the options the official SDK sends in the
 // `initialize` request (the system prompt, launch MCP servers and plugins) must take effect
 // through it, and stay off the command line (argv has a size limit and is visible in `ps`).
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Options, query, type SDKMessage, type SpawnOptions } from '@ccsdk/sdk';
+import { type Options, query, type SDKMessage } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from './support/collect.js';
+import { recordingSpawn } from './support/recording-spawn.js';
 import { type Rig, startRig } from './support/rig.js';
 
 let rig: Rig | undefined;
@@ -25,24 +25,9 @@ async function runRecordingArgv(
   r: Rig,
   options: Options,
 ): Promise<{ messages: SDKMessage[]; argv: string[] }> {
-  const calls: SpawnOptions[] = [];
+  const { calls, spawnClaudeCodeProcess } = recordingSpawn();
   const messages = await collect(
-    query({
-      prompt: 'hi',
-      options: {
-        env: r.env,
-        cwd: r.sandbox.cwd,
-        ...options,
-        spawnClaudeCodeProcess: (spawnOptions) => {
-          calls.push(spawnOptions);
-          return spawn(spawnOptions.command, spawnOptions.args, {
-            cwd: spawnOptions.cwd,
-            env: spawnOptions.env as NodeJS.ProcessEnv,
-            stdio: ['pipe', 'pipe', 'pipe'],
-          });
-        },
-      },
-    }),
+    query({ prompt: 'hi', options: { env: r.env, cwd: r.sandbox.cwd, ...options, spawnClaudeCodeProcess } }),
   );
   expect(calls).toHaveLength(1);
   return { messages, argv: calls[0]?.args ?? [] };

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listSessions, type Options, query, type SpawnOptions } from '@ccsdk/sdk';
+import { listSessions, type Options, query } from '@ccsdk/sdk';
 import { locateClaudeCodeBinary, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from './support/collect.js';
+import { recordingSpawn } from './support/recording-spawn.js';
 import { type Rig, startRig } from './support/rig.js';
 
 let rig: Rig | undefined;
@@ -156,22 +156,11 @@ describe('the official SDK options through the real CLI', () => {
 
   it('spawnClaudeCodeProcess: is called with the command line and its process is driven', async () => {
     rig = await startRig({ script: [reply(text('Spawned answer 2b8.'))] });
-    const calls: SpawnOptions[] = [];
+    const { calls, spawnClaudeCodeProcess } = recordingSpawn();
     const messages = await collect(
       query({
         prompt: 'hi',
-        options: {
-          ...base(rig),
-          model: 'claude-sonnet-4-5',
-          spawnClaudeCodeProcess: (options) => {
-            calls.push(options);
-            return spawn(options.command, options.args, {
-              cwd: options.cwd,
-              env: options.env as NodeJS.ProcessEnv,
-              stdio: ['pipe', 'pipe', 'pipe'],
-            });
-          },
-        },
+        options: { ...base(rig), model: 'claude-sonnet-4-5', spawnClaudeCodeProcess },
       }),
     );
     expect(calls).toHaveLength(1);
