@@ -16,6 +16,16 @@ export function errorText(value: unknown): string {
   return value instanceof Error ? value.message : String(value);
 }
 
+/**
+ * The text of an error reply for a handler's failure: the error's own `replyText` when it carries
+ * a string one (see `ControlRequestHandler`), else its message.
+ */
+export function replyErrorText(value: unknown): string {
+  const replyText: unknown =
+    value instanceof Error ? (value as { replyText?: unknown }).replyText : undefined;
+  return typeof replyText === 'string' ? replyText : errorText(value);
+}
+
 /** `CONNECTION_CLOSED`: the channel closed (with the transport's failure as cause, if any). */
 export function connectionClosedError(
   subtype: string | undefined,

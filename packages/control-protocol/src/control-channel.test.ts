@@ -343,6 +343,26 @@ describe('ControlChannel inbound requests', () => {
     expect(errors.map((e) => (e as ControlProtocolError).code)).toEqual(['STRAY_RESPONSE', 'STRAY_RESPONSE']);
   });
 
+  it("should answer with a thrown error's replyText when it has one, and report its message", async () => {
+    const { channel, cli, fromSdk, errors } = await rig();
+    channel.setHandler('hook_callback', () => {
+      throw Object.assign(new Error('The Stop hook callback hook_0 failed: db down'), {
+        replyText: 'db down',
+      });
+    });
+    channel.setHandler('mcp_message', () => {
+      throw Object.assign(new Error('plain'), { replyText: 42 });
+    });
+    await cli.send(inbound('r1', 'hook_callback'));
+    await cli.send(inbound('r2', 'mcp_message'));
+    await settle();
+    expect(fromSdk.map((m) => m.response)).toEqual([
+      { subtype: 'error', request_id: 'r1', error: 'db down' },
+      { subtype: 'error', request_id: 'r2', error: 'plain' },
+    ]);
+    expect((errors[0] as Error).message).toContain('The Stop hook callback hook_0 failed: db down');
+  });
+
   it('should answer an error and report HANDLER_FAILED when the handler throws', async () => {
     const { channel, cli, fromSdk, errors } = await rig();
     channel.setHandler('mcp_message', () => {

@@ -12,7 +12,9 @@ export interface ControlRequestContext {
 
 /**
  * Answers one inbound control request. The returned object (or `{}` for undefined) becomes
- * the success reply's `response`; a throw becomes an error reply with the error's message.
+ * the success reply's `response`; a throw becomes an error reply with the error's message, or
+ * with its `replyText` when it has a string one (an error that wraps the caller's own to say
+ * more in a warning than the CLI should be told).
  */
 export type ControlRequestHandler = (
   request: { subtype: string; [key: string]: unknown },

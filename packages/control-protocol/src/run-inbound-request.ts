@@ -1,4 +1,4 @@
-import { errorText, handlerFailedError } from './channel-errors.js';
+import { handlerFailedError, replyErrorText } from './channel-errors.js';
 import { quote } from './channel-options.js';
 import type { ControlRequestHandler } from './inbound-handlers.js';
 import type { ControlErrorBody, ControlRequestBody, ControlSuccessBody } from './wire/control-messages.js';
@@ -44,5 +44,5 @@ export async function runInboundRequest(run: InboundRun): Promise<void> {
   run.report(
     handlerFailedError(`The handler of control request "${request.subtype}"`, failure.error, request.subtype),
   );
-  await run.reply({ subtype: 'error', request_id: requestId, error: errorText(failure.error) });
+  await run.reply({ subtype: 'error', request_id: requestId, error: replyErrorText(failure.error) });
 }
