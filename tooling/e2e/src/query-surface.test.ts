@@ -112,7 +112,8 @@ describe('canUseTool through the real CLI', () => {
     expect(results).toEqual([
       expect.objectContaining({ isError: true, text: expect.stringContaining('policy service down') }),
     ]);
-    expect(warnings.map((w) => w.message)).toContain('policy service down');
+    // The callback's own error, as the cause of the channel's HANDLER_FAILED warning.
+    expect(warnings.map((w) => (w.cause as Error | undefined)?.message)).toContain('policy service down');
   });
 });
 

@@ -12,6 +12,11 @@ export class HookError extends SdkError {
   readonly event: string | undefined;
   /** The callback id (`hook_<n>`) the CLI asked for. */
   readonly callbackId: string;
+  /**
+   * What the CLI is told in the error reply, when it is not the message: for a callback that
+   * threw, the callback's own message, as the official SDK sends it.
+   */
+  readonly replyText: string | undefined;
 
   constructor(init: {
     code: HookErrorCode;
@@ -19,10 +24,12 @@ export class HookError extends SdkError {
     callbackId: string;
     event?: string;
     cause?: unknown;
+    replyText?: string;
   }) {
     super({ code: init.code, message: init.message, cause: init.cause });
     this.name = 'HookError';
     this.event = init.event;
     this.callbackId = init.callbackId;
+    this.replyText = init.replyText;
   }
 }

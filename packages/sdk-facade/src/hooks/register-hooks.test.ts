@@ -188,10 +188,12 @@ describe('registerHooks: hook_callback over a control channel', () => {
     const { reply } = await rig.call('hook_0', INPUT, 'toolu_1');
     const answer = await reply;
     expect(answer['subtype']).toBe('error');
-    expect(String(answer['error'])).toContain('db down');
+    // The CLI is told the callback's own words, as by the official SDK; the warning says more.
+    expect(answer['error']).toBe('db down');
     const cause = rig.channelErrors[0]?.cause;
     expect(cause).toBeInstanceOf(HookError);
     expect(cause).toMatchObject({ code: 'HOOK_CALLBACK_FAILED', event: 'PreToolUse', callbackId: 'hook_0' });
+    expect((cause as Error).message).toBe('The PreToolUse hook callback hook_0 failed: db down');
   });
 
   it('should answer a callback that throws synchronously or resolves to a non-object with an error reply', async () => {

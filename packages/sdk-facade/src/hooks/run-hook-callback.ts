@@ -65,6 +65,7 @@ export async function runHookCallback(
         callbackId: hook.id,
         event: hook.event,
         cause: settlement.error,
+        replyText: messageOf(settlement.error),
       });
     }
     if (timedOut !== undefined && !channelSignal.aborted) {

@@ -57,13 +57,52 @@ describe('createPermissionHandler', () => {
     });
   });
 
-  it('should deny on a null answer without a warning, and on a malformed one with a warning', async () => {
-    const nothing = await ask({ tool_name: 'Bash', input: {}, tool_use_id: 't' }, null);
-    expect(nothing.reply).toEqual({ behavior: 'deny', message: 'Denied.' });
-    expect(nothing.warnings).toEqual([]);
+  it("should answer the callback's result as it is, with the request's toolUseID, as the official SDK", async () => {
+    const body = { tool_name: 'Bash', input: { command: 'ls' }, tool_use_id: 'toolu_9' };
+    const allow = await ask(body, {
+      behavior: 'allow',
+      updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+      decisionClassification: 'user_temporary',
+      toolUseID: 'not-the-request',
+    });
+    expect(allow.reply).toStrictEqual({
+      behavior: 'allow',
+      updatedPermissions: [{ type: 'setMode', mode: 'acceptEdits', destination: 'session' }],
+      decisionClassification: 'user_temporary',
+      toolUseID: 'toolu_9',
+    });
+    const deny = await ask(body, { behavior: 'deny', message: 'No.', interrupt: true });
+    expect(deny.reply).toStrictEqual({
+      behavior: 'deny',
+      message: 'No.',
+      interrupt: true,
+      toolUseID: 'toolu_9',
+    });
+    expect([...allow.warnings, ...deny.warnings]).toEqual([]);
+  });
+
+  it('should pass a malformed answer on for the CLI to refuse, with a warning; deny on none', async () => {
     const bad = await ask({ tool_name: 'Bash', input: {}, tool_use_id: 't' }, { behavior: 'maybe' } as never);
-    expect(bad.reply?.['behavior']).toBe('deny');
+    expect(bad.reply).toStrictEqual({ behavior: 'maybe', toolUseID: 't' });
     expect(bad.warnings).toHaveLength(1);
+    const nothing = await ask({ tool_name: 'Bash', input: {}, tool_use_id: 't' }, null);
+    expect(nothing.reply).toEqual({ behavior: 'deny', message: 'Denied.', toolUseID: 't' });
+    expect(nothing.warnings).toEqual([]);
+    const notAnObject = await ask({ tool_name: 'Bash', input: {} }, 'yes' as never);
+    expect(notAnObject.reply).toEqual({ behavior: 'deny', message: 'Denied.' });
+    expect(notAnObject.warnings).toHaveLength(1);
+  });
+
+  it('should let a throw through, so the channel answers an error reply with its message', async () => {
+    const handler = createPermissionHandler(
+      async () => {
+        throw new Error('approval service down');
+      },
+      () => {},
+    );
+    await expect(
+      handler({ subtype: 'can_use_tool', tool_name: 'Bash', input: {} }, { signal, requestId: 'r' }),
+    ).rejects.toThrow('approval service down');
   });
 
   it('should leave out context fields that are absent or of the wrong type, for any request', async () => {

@@ -2,9 +2,14 @@ import type { ControlRequestHandler } from '@ccsdk/control-protocol';
 import type { CanUseTool, CanUseToolContext, PermissionResult, PermissionUpdate } from './permissions.js';
 
 /**
- * Answers the CLI's `can_use_tool` control requests with the caller's callback.
- * Allow echoes `updatedInput` (default: the original input); a callback that throws, or answers
- * something that is neither allow nor deny, denies (fail closed) and the error goes to `onWarning`.
+ * Answers the CLI's `can_use_tool` control requests with the caller's callback, as the official
+ * SDK answers them: the callback's result as it is (every field, `decisionClassification`
+ * included; an allow without `updatedInput` keeps the input), with the request's `toolUseID`. The
+ * CLI checks the answer and denies one that is neither a valid allow nor a valid deny (the model
+ * is told so). A callback that throws gets an error reply with its message, which the CLI also
+ * turns into a denial; the error reaches `onWarning` as the cause of a `HANDLER_FAILED`. Only a
+ * callback that answers nothing at all (`null`, `undefined`, not an object), which the official SDK
+ * would leave unanswered, is answered with a deny here, with a warning unless it was `null`.
  * There is no timeout that could turn into an allow.
  */
 export function createPermissionHandler(
@@ -13,33 +18,27 @@ export function createPermissionHandler(
 ): ControlRequestHandler {
   return async (request, { signal, requestId }) => {
     const input = isRecord(request['input']) ? request['input'] : {};
-    let result: PermissionResult | null;
-    try {
-      result = await canUseTool(String(request['tool_name']), input, contextOf(request, signal, requestId));
-    } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
-      warn(failure);
-      return { behavior: 'deny', message: `The permission callback failed: ${failure.message}` };
-    }
-    if (result?.behavior === 'allow') {
-      return {
-        behavior: 'allow',
-        updatedInput: result.updatedInput ?? input,
-        ...(result.updatedPermissions === undefined ? {} : { updatedPermissions: result.updatedPermissions }),
-      };
-    }
-    if (result?.behavior === 'deny') {
-      return {
-        behavior: 'deny',
-        message: typeof result.message === 'string' ? result.message : 'Denied.',
-        ...(result.interrupt === true ? { interrupt: true } : {}),
-      };
-    }
-    if (result === null) return { behavior: 'deny', message: 'Denied.' };
-    warn(
-      new TypeError(`canUseTool must answer { behavior: 'allow' | 'deny' }, got ${JSON.stringify(result)}`),
+    const result: unknown = await canUseTool(
+      String(request['tool_name']),
+      input,
+      contextOf(request, signal, requestId),
     );
-    return { behavior: 'deny', message: 'The permission callback gave no valid answer.' };
+    const toolUseId = request['tool_use_id'];
+    const withToolUseId = typeof toolUseId === 'string' ? { toolUseID: toolUseId } : {};
+    if (isRecord(result)) {
+      if (result['behavior'] !== 'allow' && result['behavior'] !== 'deny') {
+        warn(
+          new TypeError(
+            `canUseTool must answer { behavior: 'allow' | 'deny' }, got ${JSON.stringify(result)}`,
+          ),
+        );
+      }
+      return { ...(result as PermissionResult), ...withToolUseId };
+    }
+    if (result !== null) {
+      warn(new TypeError(`canUseTool must answer { behavior: 'allow' | 'deny' }, got ${String(result)}`));
+    }
+    return { behavior: 'deny', message: 'Denied.', ...withToolUseId };
   };
 }
 

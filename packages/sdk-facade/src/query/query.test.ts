@@ -395,14 +395,14 @@ describe('query() permission callback', () => {
       .then((m) => (m['response'] as { response: Record<string, unknown> }).response);
   }
 
-  it('should allow with the original input when the callback gives no updatedInput', async () => {
+  it('should answer an allow without updatedInput as it is, with the toolUseID (the CLI keeps the input)', async () => {
     const transport = new FakeCliTransport();
     const canUseTool = vi.fn(async () => ({ behavior: 'allow' as const }));
     const run = query({ prompt: 'go', options: { transport, canUseTool } });
     await run.initializationResult();
-    await expect(askToolUse(transport, { command: 'ls' })).resolves.toEqual({
+    await expect(askToolUse(transport, { command: 'ls' })).resolves.toStrictEqual({
       behavior: 'allow',
-      updatedInput: { command: 'ls' },
+      toolUseID: 'toolu_1',
     });
     expect(canUseTool).toHaveBeenCalledWith(
       'Bash',
@@ -423,11 +423,12 @@ describe('query() permission callback', () => {
       behavior: 'deny',
       message: 'no',
       interrupt: true,
+      toolUseID: 'toolu_1',
     });
     await run.close();
   });
 
-  it('should deny (fail closed) and report when the callback throws', async () => {
+  it('should answer an error reply (the CLI denies: fail closed) and report when the callback throws', async () => {
     const transport = new FakeCliTransport();
     const onWarning = vi.fn();
     const run = query({
@@ -441,10 +442,16 @@ describe('query() permission callback', () => {
       },
     });
     await run.initializationResult();
-    const answer = await askToolUse(transport, {});
-    expect(answer['behavior']).toBe('deny');
-    expect(String(answer['message'])).toContain('callback broke');
-    expect(onWarning).toHaveBeenCalledWith(expect.objectContaining({ message: 'callback broke' }));
+    void askToolUse(transport, {});
+    const reply = await transport.waitForSent((m) => m['type'] === 'control_response');
+    // As the official SDK: the callback's message in an error reply, which the CLI turns into a denial.
+    expect(reply['response']).toEqual({ subtype: 'error', request_id: 'cli_1', error: 'callback broke' });
+    expect(onWarning).toHaveBeenCalledWith(
+      expect.objectContaining({
+        code: 'HANDLER_FAILED',
+        cause: expect.objectContaining({ message: 'callback broke' }),
+      }),
+    );
     await run.close();
   });
 
