@@ -1,0 +1,167 @@
+// What query() answers the real CLI's hook and permission requests, side by side with the
+// official SDK 0.3.332 (its runtime called, never read): the CLI runs behind a stdin tee
+// (stdin-tee-cli.mjs) that keeps every control_response the SDK writes, and for the same callback
+// results both SDKs must write the same answers and the model must get the same tool results.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as ours from '@ccsdk/sdk';
+import {
+  createCliSandbox,
+  locateClaudeCodeBinary,
+  reply,
+  startFakeMessagesApi,
+  text,
+  toolUse,
+} from '@ccsdk/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliBaseEnv } from './stream-timing.js';
+
+type Sdk = typeof ours;
+const CLI = locateClaudeCodeBinary({ from: import.meta.dirname });
+const TEE = join(import.meta.dirname, 'stdin-tee-cli.mjs');
+const WORK = mkdtempSync(join(tmpdir(), 'ccsdk-callback-answers-'));
+/** One CLI run per SDK, both at once; the CLI's start alone can take seconds on a shared machine. */
+const CASE_TIMEOUT_MS = 120_000;
+
+afterAll(() => rmSync(WORK, { recursive: true, force: true }));
+
+type ToolInput = Record<string, unknown>;
+const preToolUse = (hook: (input: { tool_input?: ToolInput }) => Promise<unknown>) => ({
+  hooks: { PreToolUse: [{ hooks: [hook] }] },
+});
+
+/** Callback results, as a caller would return them, for one `Bash` call the model makes. */
+const CASES: Record<string, Record<string, unknown>> = {
+  'a hook that stops the session': {
+    ...preToolUse(async () => ({ continue: false, stopReason: 'Stopped by policy.', suppressOutput: true })),
+    allowedTools: ['Bash'],
+  },
+  'a hook that denies the tool': preToolUse(async () => ({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'Not here.',
+    },
+  })),
+  'a hook that allows with a changed input': preToolUse(async (input) => ({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { ...input.tool_input, command: 'touch changed-6d1.txt' },
+    },
+  })),
+  "a hook's decision block with a system message": preToolUse(async () => ({
+    decision: 'block',
+    reason: 'Blocked.',
+    systemMessage: 'A note.',
+  })),
+  'an async hook': {
+    ...preToolUse(async () => ({ async: true, asyncTimeout: 1000 })),
+    allowedTools: ['Bash'],
+  },
+  'a hook that throws': {
+    ...preToolUse(async () => {
+      throw new Error('policy service down');
+    }),
+    allowedTools: ['Bash'],
+  },
+  'canUseTool allows with the suggested permissions': {
+    canUseTool: async (_tool: string, input: ToolInput, context: { suggestions?: unknown[] }) => ({
+      behavior: 'allow',
+      updatedInput: input,
+      updatedPermissions: context.suggestions ?? [],
+    }),
+  },
+  'canUseTool allows without updatedInput, classifying the decision': {
+    canUseTool: async () => ({ behavior: 'allow', decisionClassification: 'user_temporary' }),
+  },
+  'canUseTool denies without a message': { canUseTool: async () => ({ behavior: 'deny' }) },
+  'canUseTool denies and interrupts': {
+    canUseTool: async () => ({ behavior: 'deny', message: 'Stop everything.', interrupt: true }),
+  },
+  'canUseTool throws': {
+    canUseTool: async () => {
+      throw new Error('approval service down');
+    },
+  },
+};
+
+interface Answers {
+  /** Each control_response, without its request id, the sandbox folder and tool ids blanked. */
+  readonly responses: string[];
+  readonly toolResults: string[];
+  /** The message of what the iteration threw, if it did (a denial that interrupts ends in one). */
+  readonly thrown: string | undefined;
+}
+
+/** Blanks what differs between two runs on their own: the sandbox folder and the fake's tool ids. */
+function blanked(text: string, sandboxRoot: string): string {
+  return text
+    .split(sandboxRoot)
+    .join('<sandbox>')
+    .replace(/toolu_[A-Za-z0-9]+/g, '<tool-use-id>');
+}
+
+let runs = 0;
+async function answersOf(sdk: Sdk, options: Record<string, unknown>): Promise<Answers> {
+  runs += 1;
+  const log = join(WORK, `answers-${runs}.jsonl`);
+  const fake = await startFakeMessagesApi({
+    script: [
+      reply(toolUse('Bash', { command: 'touch ran-3c8.txt', description: 'create a file' })),
+      reply(text('Done.')),
+    ],
+  });
+  const sandbox = await createCliSandbox();
+  try {
+    const run = sdk.query({
+      prompt: 'Go ahead.',
+      options: {
+        ...options,
+        cwd: sandbox.cwd,
+        env: { ...cliBaseEnv(), ...sandbox.env(fake.url), TEE_CLI: CLI, TEE_LOG: log },
+        pathToClaudeCodeExecutable: TEE,
+      } as never,
+    });
+    let thrown: string | undefined;
+    try {
+      for await (const _ of run) {
+        // drained to the end of the session
+      }
+    } catch (error) {
+      thrown = (error as Error).message;
+    }
+    const responses = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { response: Record<string, unknown> }).response)
+      .map(({ request_id: _id, ...rest }) => blanked(JSON.stringify(rest), sandbox.root));
+    const toolResults = fake
+      .mainRequests()
+      .flatMap((request) => request.toolResults.map((r) => blanked(r.text, sandbox.root)));
+    return { responses, toolResults, thrown };
+  } finally {
+    await fake.close();
+    await sandbox.dispose();
+  }
+}
+
+describe("what query() answers the real CLI's hook and permission requests, side by side with the official SDK", () => {
+  it.each(Object.entries(CASES))(
+    '%s: the same answers, and the same tool results for the model',
+    async (_name, options) => {
+      const [theirs, mine] = await Promise.all([
+        answersOf(official as unknown as Sdk, options),
+        answersOf(ours, options),
+      ]);
+      // Not two silent runs: the CLI asked the official's callback once at least.
+      expect(theirs.responses.length).toBeGreaterThan(0);
+      expect(mine.responses).toEqual(theirs.responses);
+      expect(mine.toolResults).toEqual(theirs.toolResults);
+      expect(mine.thrown).toBe(theirs.thrown);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
