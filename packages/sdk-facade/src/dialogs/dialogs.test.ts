@@ -64,34 +64,45 @@ describe('onElicitation and onUserDialog', () => {
     await run.close();
   });
 
-  it('should decline an elicitation without onElicitation, and when the callback throws', async () => {
-    for (const onElicitation of [
-      undefined,
-      async () => {
-        throw new Error('boom');
-      },
-    ]) {
-      const transport = new FakeCliTransport();
-      const warnings: Error[] = [];
-      const run = query({
-        prompt: 'go',
-        options: {
-          transport,
-          onWarning: (e) => warnings.push(e),
-          ...(onElicitation ? { onElicitation } : {}),
+  it('should decline an elicitation without onElicitation', async () => {
+    const transport = new FakeCliTransport();
+    const warnings: Error[] = [];
+    const run = query({ prompt: 'go', options: { transport, onWarning: (e) => warnings.push(e) } });
+    await run.initializationResult();
+    transport.emit({
+      type: 'control_request',
+      request_id: 'e2',
+      request: { subtype: 'elicitation', mcp_server_name: 's', message: 'm' },
+    });
+    const reply = await responseTo(transport, 'e2');
+    expect((reply['response'] as { response?: unknown }).response).toEqual({ action: 'decline' });
+    expect(warnings).toEqual([]);
+    await run.close();
+  });
+
+  it('should answer an error reply with its message when onElicitation throws, as the official SDK', async () => {
+    const transport = new FakeCliTransport();
+    const warnings: Error[] = [];
+    const run = query({
+      prompt: 'go',
+      options: {
+        transport,
+        onWarning: (e) => warnings.push(e),
+        onElicitation: async () => {
+          throw new Error('boom');
         },
-      });
-      await run.initializationResult();
-      transport.emit({
-        type: 'control_request',
-        request_id: 'e2',
-        request: { subtype: 'elicitation', mcp_server_name: 's', message: 'm' },
-      });
-      const reply = await responseTo(transport, 'e2');
-      expect((reply['response'] as { response?: unknown }).response).toEqual({ action: 'decline' });
-      expect(warnings.length).toBe(onElicitation ? 1 : 0);
-      await run.close();
-    }
+      },
+    });
+    await run.initializationResult();
+    transport.emit({
+      type: 'control_request',
+      request_id: 'e3',
+      request: { subtype: 'elicitation', mcp_server_name: 's', message: 'm' },
+    });
+    const reply = await responseTo(transport, 'e3');
+    expect(reply['response']).toEqual({ subtype: 'error', request_id: 'e3', error: 'boom' });
+    expect(warnings.map((w) => (w.cause as Error | undefined)?.message)).toEqual(['boom']);
+    await run.close();
   });
 
   it('should pass a dialog to onUserDialog and send completed with its result', async () => {

@@ -4,22 +4,17 @@ import { untilAborted } from './until-aborted.js';
 
 /**
  * Answers the CLI's `elicitation` control requests: with `onElicitation`, its answer; without
- * it, `decline` (the official SDK's default). A callback that throws declines too, and the
- * error goes to `warn`.
+ * it, `decline` (the official SDK's default). A callback that throws gets an error reply with its
+ * message, as from the official SDK (the CLI then tells the MCP server `cancel`); the error reaches
+ * `onWarning` as the cause of the channel's `HANDLER_FAILED`.
  */
-export function createElicitationHandler(
-  onElicitation: OnElicitation | undefined,
-  warn: (error: Error) => void,
-): ControlRequestHandler {
+export function createElicitationHandler(onElicitation: OnElicitation | undefined): ControlRequestHandler {
   return async (request, { signal, requestId }) => {
     if (onElicitation === undefined) return { action: 'decline' };
-    let result: ElicitationResult | null;
-    try {
-      result = await onElicitation(elicitationRequestOf(request), { signal, requestId });
-    } catch (error) {
-      warn(error instanceof Error ? error : new Error(String(error)));
-      return { action: 'decline' };
-    }
+    const result: ElicitationResult | null = await onElicitation(elicitationRequestOf(request), {
+      signal,
+      requestId,
+    });
     if (result === null) return untilAborted(signal);
     return { ...result };
   };

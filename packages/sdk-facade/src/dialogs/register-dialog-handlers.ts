@@ -9,7 +9,7 @@ export function registerDialogHandlers(
   options: Options,
   warn: (error: Error) => void,
 ): void {
-  channel.setHandler('elicitation', createElicitationHandler(options.onElicitation, warn));
+  channel.setHandler('elicitation', createElicitationHandler(options.onElicitation));
   channel.setHandler('request_user_dialog', createUserDialogHandler(options.onUserDialog, warn));
 }
 
