@@ -1,4 +1,4 @@
-// What query() answers the real CLI's hook and permission requests, side by side with the
+// What query() answers the real CLI's hook, permission and elicitation requests, side by side with the
 // official SDK 0.3.332 (its runtime called, never read): the CLI runs behind a stdin tee
 // (stdin-tee-cli.mjs) that keeps every control_response the SDK writes, and for the same callback
 // results both SDKs must write the same answers and the model must get the same tool results.
@@ -32,7 +32,17 @@ const preToolUse = (hook: (input: { tool_input?: ToolInput }) => Promise<unknown
   hooks: { PreToolUse: [{ hooks: [hook] }] },
 });
 
-/** Callback results, as a caller would return them, for one `Bash` call the model makes. */
+/**
+ * A stdio MCP server (the e2e tests' own) whose one tool, `ask`, asks the client to fill a form
+ * and returns the answer it got; with these options the model's call goes to it, not to `Bash`.
+ */
+const ELICIT_SERVER = join(import.meta.dirname, '..', '..', 'e2e', 'src', 'support', 'elicit-mcp-server.mjs');
+const ELICITING = {
+  mcpServers: { elic: { type: 'stdio', command: process.execPath, args: [ELICIT_SERVER] } },
+  allowedTools: ['mcp__elic__ask'],
+};
+
+/** Callback results, as a caller would return them, for the one tool call the model makes. */
 const CASES: Record<string, Record<string, unknown>> = {
   'a hook that stops the session': {
     ...preToolUse(async () => ({ continue: false, stopReason: 'Stopped by policy.', suppressOutput: true })),
@@ -81,6 +91,17 @@ const CASES: Record<string, Record<string, unknown>> = {
   'canUseTool denies and interrupts': {
     canUseTool: async () => ({ behavior: 'deny', message: 'Stop everything.', interrupt: true }),
   },
+  'onElicitation accepts': {
+    ...ELICITING,
+    onElicitation: async () => ({ action: 'accept', content: { name: 'Ada-2e7' } }),
+  },
+  'no onElicitation (the SDK declines)': ELICITING,
+  'onElicitation throws': {
+    ...ELICITING,
+    onElicitation: async () => {
+      throw new Error('form service down');
+    },
+  },
   'canUseTool throws': {
     canUseTool: async () => {
       throw new Error('approval service down');
@@ -108,12 +129,11 @@ let runs = 0;
 async function answersOf(sdk: Sdk, options: Record<string, unknown>): Promise<Answers> {
   runs += 1;
   const log = join(WORK, `answers-${runs}.jsonl`);
-  const fake = await startFakeMessagesApi({
-    script: [
-      reply(toolUse('Bash', { command: 'touch ran-3c8.txt', description: 'create a file' })),
-      reply(text('Done.')),
-    ],
-  });
+  const call =
+    options['mcpServers'] === undefined
+      ? toolUse('Bash', { command: 'touch ran-3c8.txt', description: 'create a file' })
+      : toolUse('mcp__elic__ask', {});
+  const fake = await startFakeMessagesApi({ script: [reply(call), reply(text('Done.'))] });
   const sandbox = await createCliSandbox();
   try {
     const run = sdk.query({
@@ -148,7 +168,7 @@ async function answersOf(sdk: Sdk, options: Record<string, unknown>): Promise<An
   }
 }
 
-describe("what query() answers the real CLI's hook and permission requests, side by side with the official SDK", () => {
+describe("what query() answers the real CLI's hook, permission and elicitation requests, side by side with the official SDK", () => {
   it.each(Object.entries(CASES))(
     '%s: the same answers, and the same tool results for the model',
     async (_name, options) => {
