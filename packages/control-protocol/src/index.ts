@@ -22,6 +22,8 @@ export {
 export type { LineSplitterOptions } from './line-splitter.js';
 export { LineSplitter } from './line-splitter.js';
 export { ReplyDeadline } from './reply-deadline.js';
+export type { SystemPromptFields, SystemPromptOptions } from './system-prompt-fields.js';
+export { systemPromptFields } from './system-prompt-fields.js';
 export type { Transport, TransportCloseInfo } from './transport.js';
 export type {
   AccountInfo,

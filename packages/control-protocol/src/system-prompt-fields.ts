@@ -1,13 +1,34 @@
-import { describeValue } from '../errors/describe-value.js';
-import type { Options } from './options.js';
+/** The options a system prompt is read from: the official `Options` fields, and our `systemPromptFile`. */
+export interface SystemPromptOptions {
+  /** The official `systemPrompt`: a string, string blocks, `{ type: 'custom' }` or `{ type: 'preset' }`. */
+  readonly systemPrompt?: unknown;
+  /** ccsdk's extension: the CLI reads the prompt from this file (`--system-prompt-file`). */
+  readonly systemPromptFile?: unknown;
+}
+
+const PREVIEW_CHARS = 80;
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    return JSON.stringify(value.length > PREVIEW_CHARS ? `${value.slice(0, PREVIEW_CHARS)}…` : value);
+  }
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return String(value);
+  try {
+    const text = JSON.stringify(value) ?? String(value);
+    return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
 
 const EXPECTED =
   "a string, a string array, { type: 'custom', prompt } or { type: 'preset', preset: 'claude_code' }";
 
 /**
- * Where `options.systemPrompt` travels: the `initialize` request, as the official SDK sends it,
- * never the command line (no size limit of argv, not visible in `ps`, and it reaches a CLI this SDK
- * did not start, as over Direct Connect).
+ * A `systemPrompt` option as the `initialize` request carries it, as the official SDK sends it,
+ * in place of flags: no size limit of argv, not visible in `ps`, and it reaches a CLI started
+ * elsewhere (over Direct Connect). `@ccsdk/sdk` sends these; the Direct Connect server puts an
+ * operator's prompt into a client's `initialize` that names none.
  */
 export interface SystemPromptFields {
   /** A custom prompt, as blocks (a string is one block). Unset, `['']`: an empty prompt. */
@@ -48,17 +69,14 @@ function withDefined(fields: SystemPromptFields): SystemPromptFields {
 /**
  * The `initialize` fields for `options.systemPrompt`. Unset gives `systemPrompt: ['']` (an
  * explicitly empty prompt, as the official SDK sends) for a CLI started from these options
- * (`startsCli`), and none for a CLI started elsewhere, which keeps the prompt its operator gave it;
- * with `systemPromptFile` (a ccsdk extension, read by the CLI from `--system-prompt-file`) it gives
- * none either. A string array keeps
- * its blocks; a preset without `append` names no prompt (Claude Code's own). Throws a `TypeError`
- * quoting the value for a form the official types do not have (the `{ type: 'file' }` of earlier
- * ccsdk versions included), or when both `systemPrompt` and `systemPromptFile` are set.
+ * (`startsCli`), and none for a CLI started elsewhere, which keeps the prompt its operator gave
+ * it; with `systemPromptFile` (a ccsdk extension, read by the CLI from `--system-prompt-file`) it
+ * gives none either. A string array keeps its blocks; a preset without `append` names no prompt
+ * (Claude Code's own). Throws a `TypeError` quoting the value for a form the official types do not
+ * have (the `{ type: 'file' }` of earlier ccsdk versions included), or when both `systemPrompt`
+ * and `systemPromptFile` are set.
  */
-export function systemPromptFields(
-  options: Pick<Options, 'systemPrompt' | 'systemPromptFile'>,
-  startsCli = true,
-): SystemPromptFields {
+export function systemPromptFields(options: SystemPromptOptions, startsCli = true): SystemPromptFields {
   const value: unknown = options.systemPrompt;
   if (options.systemPromptFile !== undefined) {
     if (value !== undefined) {
