@@ -1,8 +1,8 @@
+import { systemPromptFields } from '@ccsdk/control-protocol';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import { agentsForInitialize } from '../options/agents.js';
 import { launchPluginsOf, launchServersOf } from '../options/launch-delivery.js';
 import type { Options } from '../options/options.js';
-import { systemPromptFields } from '../options/system-prompt.js';
 
 /**
  * The payload of the `initialize` control request: the fields the official SDK sends there rather

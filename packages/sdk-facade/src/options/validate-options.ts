@@ -1,6 +1,6 @@
+import { systemPromptFields } from '@ccsdk/control-protocol';
 import { agentsForInitialize } from './agents.js';
 import type { Options } from './options.js';
-import { systemPromptFields } from './system-prompt.js';
 import { SESSION_OPTION_RULES } from './validate-session-options.js';
 
 type Rule = (options: Options) => string | undefined;
