@@ -19,6 +19,7 @@ import {
   startLowered,
 } from './cli-start-priority.js';
 import { mayBeTranscriptMirror } from './line-peek.js';
+import { OperatorPrompt } from './operator-prompt.js';
 import { restoreCliPriority } from './warm-pool/restore-priority.js';
 
 /**
@@ -62,6 +63,8 @@ export function subprocessCliLinkFactory(
   const niceness = start.niceness ?? CLI_NICENESS;
   const gate = new CliStartGate(start.fullPriorityStarts);
   const system = start.prioritySystem;
+  // A malformed operator prompt is refused here, when the server starts, not per session.
+  OperatorPrompt.of(shared);
   return (params) => new SubprocessCliLink(shared, params, { niceness, gate, system });
 }
 
@@ -72,6 +75,9 @@ export function subprocessCliLinkFactory(
 export const LOWERED_START_HOLD_MS = 2_000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** The transport's form for "no prompt flag": the CLI starts on its own prompt until initialize. */
+const CLAUDE_CODE_PROMPT = { type: 'preset', preset: 'claude_code' } as const;
 
 /** What the links of one factory share about starting: the lowered niceness, the gate, the system. */
 interface LinkStart {
@@ -94,6 +100,8 @@ class SubprocessCliLink implements CliLink {
   onExit?: (exit: CliLinkExit) => void;
 
   readonly #transport: SubprocessTransport;
+  /** The operator's system prompt, put into the client's `initialize` rather than on argv. */
+  readonly #operatorPrompt: OperatorPrompt | undefined;
   readonly #start: LinkStart;
   #ticket: CliStartTicket | undefined;
   readonly #awaitClaim: boolean;
@@ -102,10 +110,13 @@ class SubprocessCliLink implements CliLink {
 
   constructor(shared: SharedCliOptions, params: CliLinkParams, start: LinkStart) {
     this.#start = start;
+    this.#operatorPrompt = OperatorPrompt.of(shared);
     this.#transport = new SubprocessTransport({
       permissionPromptToolName: 'stdio',
       maxLineBytes: params.maxLineBytes,
       ...shared,
+      // The operator's prompt reaches the CLI in initialize (see sendLine); argv names none.
+      ...(this.#operatorPrompt === undefined ? {} : { systemPrompt: CLAUDE_CODE_PROMPT }),
       ...(params.env === undefined ? {} : { env: { ...shared.env, ...params.env } }),
       rawLines: true,
       cwd: params.cwd,
@@ -192,7 +203,7 @@ class SubprocessCliLink implements CliLink {
   }
 
   sendLine(line: Uint8Array): Promise<void> {
-    return this.#transport.sendRawLine(line);
+    return this.#transport.sendRawLine(this.#operatorPrompt?.rewrite(line) ?? line);
   }
 
   endInput(): Promise<void> {

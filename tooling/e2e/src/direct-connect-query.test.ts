@@ -72,13 +72,23 @@ describe('query() over Direct Connect, through our server and the real CLI', () 
     expect(system).toContain('second-block-1f8');
   });
 
-  it("should leave the server CLI its operator's system prompt when the client names none", async () => {
+  it("should give the server CLI its operator's system prompt, past argv's 128 KiB, when the client names none", async () => {
+    // On the CLI's command line a prompt this long fails to spawn (E2BIG): it travels in initialize.
+    const operatorPrompt = `operator-prompt-5d2 ${'O'.repeat(200_000)}`;
     dc = await startDirectConnectRig(
-      { script: [reply(text('Operator prompt.'))] },
-      { cli: { systemPrompt: 'operator-prompt-5d2' } },
+      { script: [reply(text('Operator prompt.')), reply(text('Client prompt.'))] },
+      { cli: { systemPrompt: operatorPrompt } },
     );
-    await collect(query({ prompt: 'hello', options: { transport: dc.transport() } }));
-    expect(dc.rig.fake.mainRequests()[0]?.systemText).toContain('operator-prompt-5d2');
+    const messages = await collect(query({ prompt: 'hello', options: { transport: dc.transport() } }));
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
+    expect(dc.rig.fake.mainRequests()[0]?.systemText).toContain(operatorPrompt);
+    // A client that names a prompt keeps it, as over a prompt given on the command line.
+    await collect(
+      query({ prompt: 'hello', options: { transport: dc.transport(), systemPrompt: 'client-prompt-8e6' } }),
+    );
+    const second = dc.rig.fake.mainRequests()[1]?.systemText ?? '';
+    expect(second).toContain('client-prompt-8e6');
+    expect(second).not.toContain('operator-prompt-5d2');
   });
 
   it('should answer canUseTool from the client and run the allowed tool on the server', async () => {
