@@ -169,6 +169,16 @@ const rows: Array<[string, CliOptions, string[]]> = [
     ['--plugin-dir', './p1', '--plugin-dir', '/p2'],
   ],
   [
+    'plugins skipping MCP discovery',
+    {
+      plugins: [
+        { type: 'local', path: './p1', skipMcpDiscovery: true },
+        { type: 'local', path: './p2', skipMcpDiscovery: false },
+      ],
+    },
+    ['--plugin-dir-no-mcp', './p1', '--plugin-dir', './p2'],
+  ],
+  [
     'pluginDelivery initialize',
     { plugins: [{ type: 'local', path: './p1' }], pluginDelivery: 'initialize' },
     ['--await-initialize'],
@@ -342,6 +352,11 @@ describe('buildCliArgs', () => {
     ['mcpConfig empty', { mcpConfig: '' }, 'mcpConfig'],
     ['debugCategories starting with -', { debugCategories: '-x' }, 'debugCategories'],
     ['systemPromptFile empty', { systemPromptFile: '' }, 'systemPromptFile'],
+    [
+      'plugin skipMcpDiscovery not a boolean',
+      { plugins: [{ type: 'local', path: '/p', skipMcpDiscovery: 'yes' }] },
+      'plugins[].skipMcpDiscovery',
+    ],
   ];
   it.each(invalid)('should refuse %s with a TypeError naming the option', (_name, options, optionName) => {
     expect(() => buildCliArgs(options as CliOptions)).toThrow(TypeError);

@@ -1,5 +1,6 @@
 import type { CliOptions } from '../cli-options.js';
 import {
+  checkBoolean,
   checkNonEmpty,
   checkOneOf,
   checkRecord,
@@ -65,7 +66,11 @@ function pluginArgs(options: CliOptions): string[] {
     const record = checkRecord('plugins[]', plugin);
     if (record.type !== 'local') throw invalidOption('plugins[].type', '"local"', record.type);
     const path = checkNonEmpty('plugins[].path', record.path);
-    if (delivery === 'argv') args.push('--plugin-dir', path);
+    // A plugin whose MCP servers are not to be discovered has its own flag, as the official SDK sends it.
+    const skipMcp =
+      record.skipMcpDiscovery !== undefined &&
+      checkBoolean('plugins[].skipMcpDiscovery', record.skipMcpDiscovery);
+    if (delivery === 'argv') args.push(skipMcp ? '--plugin-dir-no-mcp' : '--plugin-dir', path);
   }
   return args;
 }
