@@ -162,6 +162,39 @@ const CASES: Record<string, OptionSet> = {
     perTaskStopAffordance: true,
   }),
   'crash reports set by the caller': () => ({ env: { BUN_ENABLE_CRASH_REPORTING: '1' } }),
+  "permissionPrompts 'none'": () => ({ permissionPrompts: 'none' }),
+  'continue, session id, no persistence': () => ({
+    continue: true,
+    sessionId: '33333333-3333-4333-8333-333333333333',
+    forkSession: true,
+    persistSession: false,
+  }),
+  'resume dropping a turn': () => ({
+    resume: '11111111-1111-4111-8111-111111111111',
+    resumeSessionAt: '22222222-2222-4222-8222-222222222222',
+    resumeDropsTurn: '44444444-4444-4444-8444-444444444444',
+  }),
+  'agent, managed settings, project root, betas': () => ({
+    agent: 'reviewer',
+    agents: { reviewer: { description: 'Reviews', prompt: 'Review it' } },
+    managedSettings: { permissions: { deny: ['WebFetch'] } },
+    projectConfigRoot: '/tmp',
+    betas: ['context-1m-2025-08-07'],
+  }),
+  'checkpointing, tool config, partial messages, hook events': () => ({
+    enableFileCheckpointing: true,
+    toolConfig: { askUserQuestion: { previewFormat: 'html' } },
+    includePartialMessages: true,
+    includeHookEvents: true,
+  }),
+  'a plugin that skips MCP discovery, settings as a path': () => ({
+    plugins: [{ type: 'local', path: '/tmp/plugin-a', skipMcpDiscovery: true }],
+    settings: '/tmp/ccsdk-settings.json',
+  }),
+  'an SSE MCP server and strict MCP config': () => ({
+    mcpServers: { events: { type: 'sse', url: 'http://127.0.0.1:1/sse', headers: { a: 'b' } } },
+    strictMcpConfig: true,
+  }),
   everything: (sdk) => ({
     systemPrompt: {
       type: 'preset',
