@@ -212,9 +212,18 @@ const rows: Array<[string, CliOptions, string[]]> = [
     { thinking: { type: 'enabled', budgetTokens: 4096, display: 'summarized' } },
     ['--max-thinking-tokens', '4096', '--thinking-display', 'summarized'],
   ],
-  ['thinking enabled without budget', { thinking: { type: 'enabled' } }, ['--thinking', 'enabled']],
+  [
+    'thinking enabled without budget: adaptive, as the official SDK',
+    { thinking: { type: 'enabled', display: 'omitted' } },
+    ['--thinking', 'adaptive', '--thinking-display', 'omitted'],
+  ],
   ['thinking disabled', { thinking: { type: 'disabled' } }, ['--thinking', 'disabled']],
   ['maxThinkingTokens', { maxThinkingTokens: 2048 }, ['--max-thinking-tokens', '2048']],
+  [
+    'maxThinkingTokens 0: thinking off, as the official SDK',
+    { maxThinkingTokens: 0 },
+    ['--thinking', 'disabled'],
+  ],
   [
     'thinking wins over maxThinkingTokens',
     { thinking: { type: 'disabled' }, maxThinkingTokens: 2048 },

@@ -19,8 +19,9 @@ const THINKING_DISPLAYS = ['summarized', 'omitted'] as const;
  * when `thinking` is unset), `effort` and `outputFormat`.
  *
  * `thinking`: adaptive gives `--thinking adaptive`; enabled with `budgetTokens` gives
- * `--max-thinking-tokens N` (without, `--thinking enabled`); disabled gives `--thinking disabled`;
- * `display` adds `--thinking-display` (not for disabled).
+ * `--max-thinking-tokens N` (without, `--thinking adaptive`, as the official SDK sends it);
+ * disabled gives `--thinking disabled`; `display` adds `--thinking-display` (not for disabled).
+ * Without `thinking`, `maxThinkingTokens: 0` is `--thinking disabled`, as the official sends it.
  */
 export function modelArgs(options: CliOptions): string[] {
   const args: string[] = [];
@@ -58,7 +59,8 @@ function thinkingArgs(options: CliOptions): string[] {
   const { thinking } = options;
   if (thinking === undefined) {
     if (options.maxThinkingTokens === undefined) return [];
-    return ['--max-thinking-tokens', checkCount('maxThinkingTokens', options.maxThinkingTokens)];
+    const tokens = checkCount('maxThinkingTokens', options.maxThinkingTokens);
+    return Number(tokens) === 0 ? ['--thinking', 'disabled'] : ['--max-thinking-tokens', tokens];
   }
   const record = checkRecord('thinking', thinking);
   const args: string[] = [];
@@ -67,7 +69,7 @@ function thinkingArgs(options: CliOptions): string[] {
       args.push('--thinking', 'adaptive');
       break;
     case 'enabled':
-      if (record.budgetTokens === undefined) args.push('--thinking', 'enabled');
+      if (record.budgetTokens === undefined) args.push('--thinking', 'adaptive');
       else args.push('--max-thinking-tokens', checkCount('thinking.budgetTokens', record.budgetTokens));
       break;
     case 'disabled':
