@@ -163,6 +163,82 @@ const CASES: Record<string, OptionSet> = {
   }),
   'crash reports set by the caller': () => ({ env: { BUN_ENABLE_CRASH_REPORTING: '1' } }),
   "permissionPrompts 'none'": () => ({ permissionPrompts: 'none' }),
+  'empty lists: tools, rules, sources, servers, directories': () => ({
+    allowedTools: [],
+    disallowedTools: [],
+    tools: [],
+    settingSources: [],
+    mcpServers: {},
+    additionalDirectories: [],
+  }),
+  'empty model, resume and agent and maxTurns 0 read as unset': () => ({
+    model: '',
+    maxTurns: 0,
+    fallbackModel: '',
+    resume: '',
+    agent: '',
+  }),
+  'thinking adaptive with display, effort max': () => ({
+    thinking: { type: 'adaptive', display: 'summarized' },
+    effort: 'max',
+  }),
+  'thinking enabled without budget wins over maxThinkingTokens': () => ({
+    maxThinkingTokens: 2000,
+    thinking: { type: 'enabled' },
+  }),
+  'thinking enabled without budget': () => ({ thinking: { type: 'enabled' } }),
+  'thinking enabled without budget, with display': () => ({
+    thinking: { type: 'enabled', display: 'omitted' },
+  }),
+  'thinking enabled with a budget': () => ({ thinking: { type: 'enabled', budgetTokens: 3000 } }),
+  maxThinkingTokens: () => ({ maxThinkingTokens: 2000 }),
+  'maxThinkingTokens 0': () => ({ maxThinkingTokens: 0 }),
+  'thinking disabled wins over maxThinkingTokens': () => ({
+    thinking: { type: 'disabled' },
+    maxThinkingTokens: 100,
+  }),
+  'thinking enabled with a budget of 0': () => ({ thinking: { type: 'enabled', budgetTokens: 0 } }),
+  'extraArgs with a dash value and a switch': () => ({
+    extraArgs: { name: '-job', 'replay-user-messages': null },
+  }),
+  'relative additional directories': () => ({ additionalDirectories: ['sub', '../up'] }),
+  'sandbox rules merged into inline settings': () => ({
+    sandbox: { enabled: true, network: { allowedDomains: ['a.com'] }, filesystem: { denyRead: ['/etc'] } },
+    settings: { sandbox: { network: { allowLocalBinding: true } } },
+  }),
+  'an agent with every field': () => ({
+    agents: {
+      a: {
+        description: 'd',
+        prompt: 'p',
+        tools: ['Read'],
+        disallowedTools: ['Bash'],
+        model: 'haiku',
+        mcpServers: ['x'],
+        skills: ['s'],
+        maxTurns: 3,
+        effort: 'low',
+        permissionMode: 'plan',
+        memory: 'user',
+        background: true,
+        isolation: 'worktree',
+        color: 'red',
+      },
+    },
+  }),
+  'hooks on three events, with a timeout and a matcher': () => ({
+    hooks: {
+      UserPromptSubmit: [{ hooks: [noAnswer] }],
+      SessionStart: [{ hooks: [noAnswer], timeout: 10 }],
+      PostToolUse: [{ matcher: 'Edit|Write', hooks: [noAnswer] }],
+    },
+  }),
+  'an empty title': () => ({ title: '' }),
+  'an empty skills list': () => ({ skills: [] }),
+  'outputFormat with allowedTools': () => ({
+    outputFormat: { type: 'json_schema', schema: { type: 'object' } },
+    allowedTools: ['Read'],
+  }),
   'continue, session id, no persistence': () => ({
     continue: true,
     sessionId: '33333333-3333-4333-8333-333333333333',
