@@ -1,7 +1,7 @@
 // query()'s message stream through the real CLI, side by side with the official SDK 0.3.332 (its
 // runtime called, never read): on the same scripted model, each SDK must yield the same messages
-// (type, subtype, the same keys), give the model the same tool results, end with the same result
-// and, where the run fails, throw an error with the same message.
+// (type, subtype, the same keys), give the model the same tool results and thinking request, end
+// with the same result and, where the run fails, throw an error with the same message.
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
 import {
@@ -78,6 +78,14 @@ const SCENARIOS: Record<string, Scenario> = {
       settings: { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo started-3f1' }] }] } },
     }),
   },
+  'thinking enabled without a budget': {
+    script: [reply(text('Thought.'))],
+    options: () => ({ model: 'claude-sonnet-4-5', thinking: { type: 'enabled' } }),
+  },
+  'maxThinkingTokens 0': {
+    script: [reply(text('No thought.'))],
+    options: () => ({ model: 'claude-sonnet-4-5', maxThinkingTokens: 0 }),
+  },
   'the turn limit reached (an error result, then a throw)': {
     script: [reply(bash('echo limited-5e3')), reply(text('Never reached.'))],
     options: () => ({ maxTurns: 1, allowedTools: ['Bash'] }),
@@ -92,6 +100,8 @@ interface Run {
   readonly toolResults: string[];
   /** The message of what the iteration threw, if it did. */
   readonly thrown: string | undefined;
+  /** What the first request to the model asked for thinking (its `thinking` field), as JSON. */
+  readonly thinking: string | undefined;
 }
 
 function shapeOf(message: Record<string, unknown>): string {
@@ -125,7 +135,8 @@ async function runThrough(sdk: Sdk, scenario: Scenario): Promise<Run> {
       thrown = (error as Error).message;
     }
     const toolResults = fake.mainRequests().flatMap((request) => request.toolResults.map((r) => r.text));
-    return { shapes, result, toolResults, thrown };
+    const first = fake.mainRequests()[0]?.body as { thinking?: unknown } | undefined;
+    return { shapes, result, toolResults, thrown, thinking: JSON.stringify(first?.thinking) };
   } finally {
     await fake.close();
     await sandbox.dispose();
@@ -145,6 +156,7 @@ describe("query()'s message stream through the real CLI, side by side with the o
       expect(mine.result).toEqual(theirs.result);
       expect(mine.toolResults).toEqual(theirs.toolResults);
       expect(mine.thrown).toBe(theirs.thrown);
+      expect(mine.thinking).toBe(theirs.thinking);
     },
     CASE_TIMEOUT_MS,
   );
