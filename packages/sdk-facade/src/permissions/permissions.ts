@@ -55,8 +55,8 @@ export type CanUseToolContext = {
 };
 
 /**
- * Decides whether the CLI may run a tool. A callback that throws denies (fail closed). At run
- * time a plain (non-promise) answer is accepted too.
+ * Decides whether the CLI may run a tool. A callback that throws fails closed: the CLI is answered
+ * with an error and denies the tool. At run time a plain (non-promise) answer is accepted too.
  */
 export type CanUseTool = (
   toolName: string,
