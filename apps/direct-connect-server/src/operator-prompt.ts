@@ -21,19 +21,21 @@ export class OperatorPrompt {
   readonly #fields: SystemPromptFields;
   #seenInitialize = false;
 
-  private constructor(fields: SystemPromptFields) {
+  /** One session's injector of `fields` (see {@link OperatorPrompt.fieldsOf}). */
+  constructor(fields: SystemPromptFields) {
     this.#fields = fields;
   }
 
   /**
-   * The operator prompt of `cli` when it carries one the CLI should not read from argv: a
-   * `systemPrompt` other than the bare preset (a `systemPromptFile` stays a flag). Undefined
-   * otherwise. Throws the option's `TypeError` for a form the official types do not have.
+   * The `initialize` fields of the operator prompt of `cli`, when it carries one the CLI should not
+   * read from argv: a `systemPrompt` other than the bare preset (a `systemPromptFile` stays a
+   * flag). Undefined otherwise. Throws the option's `TypeError` for a form the official types do
+   * not have.
    */
-  static of(cli: SharedCliOptions): OperatorPrompt | undefined {
+  static fieldsOf(cli: SharedCliOptions): SystemPromptFields | undefined {
     if (cli.systemPrompt === undefined || cli.systemPromptFile !== undefined) return undefined;
     const fields = systemPromptFields(cli);
-    return Object.keys(fields).length === 0 ? undefined : new OperatorPrompt(fields);
+    return Object.keys(fields).length === 0 ? undefined : fields;
   }
 
   /** The client's line as the CLI should get it. */

@@ -1,3 +1,4 @@
+import type { SystemPromptFields } from '@ccsdk/control-protocol';
 import {
   AWAIT_CLAIM_FLAG,
   SubprocessTransport,
@@ -63,9 +64,9 @@ export function subprocessCliLinkFactory(
   const niceness = start.niceness ?? CLI_NICENESS;
   const gate = new CliStartGate(start.fullPriorityStarts);
   const system = start.prioritySystem;
-  // A malformed operator prompt is refused here, when the server starts, not per session.
-  OperatorPrompt.of(shared);
-  return (params) => new SubprocessCliLink(shared, params, { niceness, gate, system });
+  // Read once, when the server starts (a malformed prompt is refused here, not per session).
+  const operatorPrompt = OperatorPrompt.fieldsOf(shared);
+  return (params) => new SubprocessCliLink(shared, params, { niceness, gate, system }, operatorPrompt);
 }
 
 /**
@@ -108,9 +109,14 @@ class SubprocessCliLink implements CliLink {
   /** Aborted when the CLI exits or the link closes: a priority change still waiting is dropped. */
   readonly #gone = new AbortController();
 
-  constructor(shared: SharedCliOptions, params: CliLinkParams, start: LinkStart) {
+  constructor(
+    shared: SharedCliOptions,
+    params: CliLinkParams,
+    start: LinkStart,
+    operatorPrompt: SystemPromptFields | undefined,
+  ) {
     this.#start = start;
-    this.#operatorPrompt = OperatorPrompt.of(shared);
+    this.#operatorPrompt = operatorPrompt === undefined ? undefined : new OperatorPrompt(operatorPrompt);
     this.#transport = new SubprocessTransport({
       permissionPromptToolName: 'stdio',
       maxLineBytes: params.maxLineBytes,

@@ -1,6 +1,7 @@
-import { DEFAULT_CONTROL_REQUEST_TIMEOUT_MS, MAX_TIMEOUT_MS } from './limits.js';
+import { DEFAULT_CONTROL_REQUEST_TIMEOUT_MS } from './limits.js';
 import { ReplyDeadline } from './reply-deadline.js';
 import type { TransportCloseInfo } from './transport.js';
+import { assertTimeoutMs, quote } from './value-checks.js';
 
 /** Per-request options of `ControlChannel.request()`. */
 export interface ControlRequestOptions {
@@ -25,25 +26,6 @@ export interface ControlChannelOptions {
   onClose?: (info: TransportCloseInfo) => void;
   /** Default reply timeout of `request()`, in ms. Default `DEFAULT_CONTROL_REQUEST_TIMEOUT_MS` (60 s). */
   defaultTimeoutMs?: number;
-}
-
-/** Quotes a bad option value for a TypeError message. */
-export function quote(value: unknown): string {
-  if (typeof value === 'function') return `a function`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** Throws a TypeError unless `value` is a timeout in ms a timer can hold (1 .. 2^31-1). */
-export function assertTimeoutMs(name: string, value: unknown): asserts value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
-    throw new TypeError(
-      `${name} must be a number of milliseconds in (0, ${MAX_TIMEOUT_MS}], got ${quote(value)}`,
-    );
-  }
 }
 
 /** Throws a TypeError unless `value` is a non-empty string. */

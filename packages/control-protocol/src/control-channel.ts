@@ -15,7 +15,6 @@ import {
   type ControlChannelOptions,
   type ControlRequestOptions,
   isPlainRecord,
-  quote,
   validateChannelOptions,
   validateRequestOptions,
 } from './channel-options.js';
@@ -29,6 +28,7 @@ import { PendingRequests } from './pending-requests.js';
 import { createRequestIdGenerator } from './request-id.js';
 import { runInboundRequest } from './run-inbound-request.js';
 import type { Transport, TransportCloseInfo } from './transport.js';
+import { quote } from './value-checks.js';
 import { classifyWireMessage } from './wire/classify-wire-message.js';
 import type {
   ControlCancelRequest,

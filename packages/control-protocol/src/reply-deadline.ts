@@ -1,4 +1,4 @@
-import { MAX_TIMEOUT_MS } from './limits.js';
+import { assertTimeoutMs } from './value-checks.js';
 
 /**
  * A control request's time limit that its sender can put on hold: time on hold does not count
@@ -24,16 +24,7 @@ export class ReplyDeadline {
   #done = false;
 
   constructor(limitMs: number, options: { maxHeldMs?: number } = {}) {
-    if (
-      typeof limitMs !== 'number' ||
-      !Number.isFinite(limitMs) ||
-      limitMs <= 0 ||
-      limitMs > MAX_TIMEOUT_MS
-    ) {
-      throw new TypeError(
-        `limitMs must be a number of milliseconds in (0, ${MAX_TIMEOUT_MS}], got ${String(limitMs)}`,
-      );
-    }
+    assertTimeoutMs('limitMs', limitMs);
     const maxHeldMs = options.maxHeldMs ?? 0;
     if (!Number.isFinite(maxHeldMs) || maxHeldMs < 0) {
       throw new TypeError(`maxHeldMs must be a finite number of ms >= 0, got ${String(maxHeldMs)}`);

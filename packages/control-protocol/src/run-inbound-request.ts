@@ -1,6 +1,6 @@
 import { handlerFailedError, replyErrorText } from './channel-errors.js';
-import { quote } from './channel-options.js';
 import type { ControlRequestHandler } from './inbound-handlers.js';
+import { quote } from './value-checks.js';
 import type { ControlErrorBody, ControlRequestBody, ControlSuccessBody } from './wire/control-messages.js';
 
 /** What running one inbound control request needs. */

@@ -1,24 +1,11 @@
+import { quote } from './value-checks.js';
+
 /** The options a system prompt is read from: the official `Options` fields, and our `systemPromptFile`. */
 export interface SystemPromptOptions {
   /** The official `systemPrompt`: a string, string blocks, `{ type: 'custom' }` or `{ type: 'preset' }`. */
   readonly systemPrompt?: unknown;
   /** ccsdk's extension: the CLI reads the prompt from this file (`--system-prompt-file`). */
   readonly systemPromptFile?: unknown;
-}
-
-const PREVIEW_CHARS = 80;
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') {
-    return JSON.stringify(value.length > PREVIEW_CHARS ? `${value.slice(0, PREVIEW_CHARS)}…` : value);
-  }
-  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return String(value);
-  try {
-    const text = JSON.stringify(value) ?? String(value);
-    return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
 }
 
 const EXPECTED =
@@ -42,7 +29,7 @@ export interface SystemPromptFields {
 }
 
 function invalid(name: string, expected: string, value: unknown): TypeError {
-  return new TypeError(`Invalid option ${name}: expected ${expected}, got ${describeValue(value)}`);
+  return new TypeError(`Invalid option ${name}: expected ${expected}, got ${quote(value)}`);
 }
 
 function promptBlocks(value: unknown): string[] {

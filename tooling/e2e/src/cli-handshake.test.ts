@@ -7,6 +7,7 @@ import { type Options, query, type SDKMessage } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from './support/collect.js';
+import { writeLocalPlugin } from './support/local-plugin.js';
 import { recordingSpawn } from './support/recording-spawn.js';
 import { type Rig, startRig } from './support/rig.js';
 
@@ -91,14 +92,7 @@ describe('the CLI handshake through the real CLI: what travels in initialize, no
 
   it("pluginDelivery 'initialize': the plugin is loaded without a --plugin-dir", async () => {
     rig = await startRig({ script: [reply(text('Loaded.'))] });
-    const plugin = join(rig.sandbox.root, 'plugin-6e4');
-    await mkdir(join(plugin, '.claude-plugin'), { recursive: true });
-    await mkdir(join(plugin, 'commands'), { recursive: true });
-    await writeFile(
-      join(plugin, '.claude-plugin', 'plugin.json'),
-      JSON.stringify({ name: 'plugin-6e4', version: '1.0.0' }),
-    );
-    await writeFile(join(plugin, 'commands', 'wave.md'), '---\ndescription: Waves\n---\nWave.\n');
+    const plugin = await writeLocalPlugin(rig.sandbox.root, 'plugin-6e4');
     const { messages, argv } = await runRecordingArgv(rig, {
       pluginDelivery: 'initialize',
       plugins: [{ type: 'local', path: plugin }],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ControlProtocolError, type Options, type Query, query, type SDKMessage } from '@ccsdk/sdk';
 import { reply, type Script, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeLocalPlugin } from './support/local-plugin.js';
 import { PromptStream } from './support/prompt-stream.js';
 import { type Rig, startRig } from './support/rig.js';
 
@@ -139,14 +140,7 @@ describe('the official Query control methods through the real CLI', () => {
 
   it('reloadPlugins({ addPlugins }): a local plugin joins the session', async () => {
     const { q, rig: r } = await session([]);
-    const plugin = join(r.sandbox.root, 'plugin-7d3');
-    await mkdir(join(plugin, '.claude-plugin'), { recursive: true });
-    await mkdir(join(plugin, 'commands'), { recursive: true });
-    await writeFile(
-      join(plugin, '.claude-plugin', 'plugin.json'),
-      JSON.stringify({ name: 'plugin-7d3', version: '1.2.3' }),
-    );
-    await writeFile(join(plugin, 'commands', 'wave.md'), '---\ndescription: Waves\n---\nWave.\n');
+    const plugin = await writeLocalPlugin(r.sandbox.root, 'plugin-7d3', '1.2.3');
     const reloaded = await q.reloadPlugins({ addPlugins: [{ type: 'local', path: plugin }] });
     expect(reloaded.plugins).toContainEqual(expect.objectContaining({ name: 'plugin-7d3', path: plugin }));
     expect(reloaded.error_count).toBe(0);

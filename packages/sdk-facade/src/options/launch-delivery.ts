@@ -12,13 +12,23 @@ export function launchServersOf(
   options: Options,
 ): Record<string, McpServerConfigForProcessTransport> | undefined {
   if (options.mcpServersDelivery !== 'initialize') return undefined;
-  const servers = options.mcpServers;
-  if (typeof servers !== 'object' || servers === null) return undefined;
-  const entries = Object.entries(servers)
-    .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')
-    .map(([name, config]) => [name, { ...config }] as const);
-  if (entries.length === 0) return undefined;
-  return Object.fromEntries(entries) as Record<string, McpServerConfigForProcessTransport>;
+  const servers = processServersOf(options.mcpServers);
+  if (typeof servers !== 'object' || servers === null || Object.keys(servers).length === 0) return undefined;
+  return servers as Record<string, McpServerConfigForProcessTransport>;
+}
+
+/**
+ * Every entry of `mcpServers` but the in-process (`type: 'sdk'`) ones, each copied: the servers a
+ * CLI runs or connects to itself (on argv, or in `initialize` for launch). A value that is not an
+ * object is returned as it is, for the transport to refuse naming the option.
+ */
+export function processServersOf<T>(servers: Record<string, T> | undefined): Record<string, T> | undefined {
+  if (typeof servers !== 'object' || servers === null) return servers;
+  return Object.fromEntries(
+    Object.entries(servers)
+      .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')
+      .map(([name, config]) => [name, { ...config }]),
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   SubprocessTransport,
   type SubprocessTransportOptions,
 } from '@ccsdk/transport-subprocess';
+import { processServersOf } from '../options/launch-delivery.js';
 import type { Options } from '../options/options.js';
 import { withSandboxDefaults } from '../options/sandbox-defaults.js';
 
@@ -90,11 +91,5 @@ export function subprocessOptionsOf(options: Options): SubprocessTransportOption
  * instead, after it answered `initialize`, and a control request made right after would not see them.
  */
 function toCliMcpServers(servers: NonNullable<Options['mcpServers']>): Record<string, McpServerConfig> {
-  // Not an object (a JavaScript caller's string): the transport refuses it, naming mcpConfig.
-  if (typeof servers !== 'object' || servers === null) return servers;
-  return Object.fromEntries(
-    Object.entries(servers)
-      .filter(([, config]) => (config as { type?: unknown }).type !== 'sdk')
-      .map(([name, config]) => [name, { ...config }]),
-  );
+  return processServersOf(servers) as Record<string, McpServerConfig>;
 }
