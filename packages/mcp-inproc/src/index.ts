@@ -27,5 +27,11 @@ export { createSdkMcpServer } from './sdk-mcp-server.js';
 export { isSdkMcpServerConfig } from './sdk-server-config.js';
 export type { SdkMcpServerManifest } from './server-manifest.js';
 export { MAX_TIMER_DELAY_MS } from './timeout.js';
-export type { SdkMcpToolDefinition, SdkMcpToolExtra, SdkMcpToolExtras, SdkMcpToolHandler } from './tool.js';
+export type {
+  ExtendedSdkMcpToolDefinition,
+  SdkMcpToolDefinition,
+  SdkMcpToolExtra,
+  SdkMcpToolExtras,
+  SdkMcpToolHandler,
+} from './tool.js';
 export { TOOL_NAME_PATTERN, tool } from './tool.js';

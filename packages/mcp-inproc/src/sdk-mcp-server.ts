@@ -10,7 +10,12 @@ import {
 } from './register-definitions.js';
 import { type SdkMcpResourceDefinition, validateResource } from './resource.js';
 import { validateTimeoutMs } from './timeout.js';
-import { type CompiledTool, compileTool, type SdkMcpToolDefinition, TOOL_NAME_PATTERN } from './tool.js';
+import {
+  type CompiledTool,
+  compileTool,
+  type ExtendedSdkMcpToolDefinition,
+  TOOL_NAME_PATTERN,
+} from './tool.js';
 
 /** Options of {@link createSdkMcpServer}. */
 export interface CreateSdkMcpServerOptions {
@@ -22,7 +27,7 @@ export interface CreateSdkMcpServerOptions {
   instructions?: string;
   /** The tools, usually made with `tool()`. Names must be unique. */
   // biome-ignore lint/suspicious/noExplicitAny: the official option type, tools of any schema.
-  tools?: Array<SdkMcpToolDefinition<any>>;
+  tools?: Array<ExtendedSdkMcpToolDefinition<any>>;
   /** Resources, by fixed URI or URI template. URIs must be unique. A ccsdk extension. */
   resources?: readonly SdkMcpResourceDefinition[];
   /** Prompts, usually made with `prompt()`. Names must be unique. A ccsdk extension. */
@@ -98,7 +103,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   }
   if (timeout !== undefined) validateTimeoutMs(timeout, `${label}: timeout`);
   const tools = listOf(options.tools, 'tools', label).map((definition) =>
-    withAlwaysLoad(compileTool(definition as SdkMcpToolDefinition), alwaysLoad),
+    withAlwaysLoad(compileTool(definition as ExtendedSdkMcpToolDefinition), alwaysLoad),
   );
   const resources = listOf(options.resources, 'resources', label).map(validateResource);
   const prompts = listOf(options.prompts, 'prompts', label).map(validatePrompt);

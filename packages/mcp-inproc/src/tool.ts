@@ -46,8 +46,9 @@ export interface SdkMcpToolExtras {
 }
 
 /**
- * One in-process tool: what {@link tool} returns and `createSdkMcpServer({ tools })` takes. A plain
- * object; it holds a function, so it is not serializable.
+ * One in-process tool, as `createSdkMcpServer({ tools })` takes it. A plain object; it holds a
+ * function, so it is not serializable. The official type's keys exactly; {@link tool} returns an
+ * {@link ExtendedSdkMcpToolDefinition}, which may also carry a title, an output schema and a timeout.
  */
 export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInputSchema> {
   /** The tool's name within its server (matches `TOOL_NAME_PATTERN`). */
@@ -56,23 +57,31 @@ export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInput
   description: string;
   /** The schema of the arguments; the handler's argument type comes from it. */
   inputSchema: Schema;
-  /** Human-readable title shown by clients. */
-  title?: string;
   /** MCP hints such as `readOnlyHint` and `destructiveHint`. */
   annotations?: ToolAnnotations;
-  /** Schema of `structuredContent`; a successful result that does not match becomes `isError`. */
-  outputSchema?: ToolInputSchema;
-  /** Wall-clock limit of one call in ms; overrides the router's `toolTimeoutMs`. */
-  timeoutMs?: number;
   /** `_meta` published with the tool in `tools/list` (also carries `alwaysLoad` and `maxResultSizeChars`). */
   _meta?: Record<string, unknown>;
   /** Runs the tool. Declared as a method so a typed definition fits `SdkMcpToolDefinition[]`. */
   handler(args: InferToolInput<Schema>, extra: SdkMcpToolExtra): CallToolResult | Promise<CallToolResult>;
 }
 
+/**
+ * A {@link SdkMcpToolDefinition} with the ccsdk extensions {@link tool} sets from its extras (and a
+ * definition made by hand may set): a title, an output schema, a per-call timeout.
+ */
+export interface ExtendedSdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInputSchema>
+  extends SdkMcpToolDefinition<Schema> {
+  /** Human-readable title shown by clients. */
+  title?: string;
+  /** Schema of `structuredContent`; a successful result that does not match becomes `isError`. */
+  outputSchema?: ToolInputSchema;
+  /** Wall-clock limit of one call in ms; overrides the router's `toolTimeoutMs`. */
+  timeoutMs?: number;
+}
+
 /** A tool definition checked and made ready: its schemas compiled, its listing entry built. */
 export interface CompiledTool {
-  readonly definition: SdkMcpToolDefinition;
+  readonly definition: ExtendedSdkMcpToolDefinition;
   readonly input: CompiledObjectSchema;
   readonly output: CompiledObjectSchema | undefined;
   /** The entry of `tools/list`. */
@@ -98,7 +107,7 @@ export function tool<Schema extends ToolInputSchema>(
   inputSchema: Schema,
   handler: SdkMcpToolHandler<Schema>,
   extras: SdkMcpToolExtras = {},
-): SdkMcpToolDefinition<Schema> {
+): ExtendedSdkMcpToolDefinition<Schema> {
   if (!isPlainObject(extras as unknown))
     throw new TypeError(`tool(${quoteValue(name)}): extras must be an object, got ${quoteValue(extras)}.`);
   if (extras._meta !== undefined && !isPlainObject(extras._meta as unknown)) {
@@ -110,13 +119,13 @@ export function tool<Schema extends ToolInputSchema>(
   if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
   if (extras.maxResultSizeChars !== undefined)
     meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
-  const definition: SdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
+  const definition: ExtendedSdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
   if (extras.title !== undefined) definition.title = extras.title;
   if (extras.annotations !== undefined) definition.annotations = extras.annotations;
   if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;
   if (extras.timeoutMs !== undefined) definition.timeoutMs = extras.timeoutMs;
   if (Object.keys(meta).length > 0) definition._meta = meta;
-  compileTool(definition as unknown as SdkMcpToolDefinition);
+  compileTool(definition as unknown as ExtendedSdkMcpToolDefinition);
   return definition;
 }
 
@@ -126,7 +135,7 @@ const compiledTools = new WeakMap<object, CompiledTool>();
  * Checks a tool definition (made by {@link tool} or by hand) and compiles its schemas; cached per
  * definition object. Throws a `TypeError` naming the tool and quoting the bad value.
  */
-export function compileTool(definition: SdkMcpToolDefinition): CompiledTool {
+export function compileTool(definition: ExtendedSdkMcpToolDefinition): CompiledTool {
   if (!isPlainObject(definition as unknown))
     throw new TypeError(`A tool definition must be an object, got ${quoteValue(definition)}.`);
   const cached = compiledTools.get(definition);

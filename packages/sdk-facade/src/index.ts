@@ -124,6 +124,7 @@ export {
 export type { DirectConnectTransportOptions } from '@ccsdk/direct-connect';
 export { DirectConnectError, DirectConnectTransport, parseDirectConnectUrl } from '@ccsdk/direct-connect';
 export type {
+  ExtendedSdkMcpToolDefinition,
   InferShape,
   McpSdkServerConfigWithInstance,
   SdkMcpToolDefinition,
@@ -133,6 +134,7 @@ export { createSdkMcpServer, SdkMcpError, tool } from '@ccsdk/mcp-inproc';
 // Sessions on disk or in a store (the store-aware versions: without `sessionStore` they read disk).
 export type { SDKSessionInfo } from '@ccsdk/session-jsonl';
 export type {
+  ExtendedImportSessionToStoreOptions,
   ImportSessionToStoreOptions,
   SessionKey,
   SessionStore,
@@ -193,7 +195,7 @@ export type {
   UserDialogRequest,
   UserDialogResult,
 } from './options/dialogs.js';
-export type { Options } from './options/options.js';
+export type { ExtendedOptions, Options } from './options/options.js';
 export type {
   BaseOutputFormat,
   JsonSchemaOutputFormat,
@@ -240,7 +242,7 @@ export {
 } from './query/limits.js';
 export { query } from './query/query.js';
 export type { ExtendedQuery, Prompt, Query } from './query/query-types.js';
-export type { WarmQuery } from './query/warm-query.js';
+export type { ExtendedWarmQuery, WarmQuery } from './query/warm-query.js';
 export { startup } from './query/warm-query.js';
 export type { MatchableCommand } from './search/command-matcher.js';
 export { CommandMatcher } from './search/command-matcher.js';
@@ -335,7 +337,12 @@ export type {
 export { EXIT_REASONS, HOOK_EVENTS, SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from './constants.js';
 export type { HookErrorCode } from './hooks/hook-error.js';
 export { HookError } from './hooks/hook-error.js';
-export type { HookCallback, HookCallbackMatcher, HooksOption } from './hooks/hook-types.js';
+export type {
+  ExtendedHookCallbackMatcher,
+  HookCallback,
+  HookCallbackMatcher,
+  HooksOption,
+} from './hooks/hook-types.js';
 export { HOOK_TIMEOUT_REPLY_GRACE_MS } from './hooks/limits.js';
 export { filterEscalatingDefaultMode } from './settings/filter-escalating-default-mode.js';
 export {
@@ -343,11 +350,12 @@ export {
   MANAGED_SETTINGS_DROP_IN_DIR,
   MANAGED_SETTINGS_FILE,
 } from './settings/managed-source.js';
-export type { ResolveSettingsOptions } from './settings/resolve-settings.js';
+export type { ExtendedResolveSettingsOptions, ResolveSettingsOptions } from './settings/resolve-settings.js';
 export { resolveSettings } from './settings/resolve-settings.js';
 export type { SettingsErrorCode } from './settings/settings-error.js';
 export { SettingsError } from './settings/settings-error.js';
 export type {
+  ExtendedResolvedSettings,
   FlagSettings,
   PolicySettingsOrigin,
   ProvenanceEntry,

@@ -11,7 +11,7 @@ import { booleanOption, functionOption, optionsObject, pathOption, storeProject 
 import { checkSessionStore } from './store-probe.js';
 import type { SessionKey, SessionStore, SessionStoreEntry } from './types.js';
 
-/** Options of {@link importSessionToStore}. */
+/** Options of {@link importSessionToStore}: the official type exactly (see {@link ExtendedImportSessionToStoreOptions}). */
 export interface ImportSessionToStoreOptions {
   /** Project directory to find the session in (and its worktrees); also names the destination project key. Default: search all projects, key from the current directory. */
   dir?: string;
@@ -19,6 +19,10 @@ export interface ImportSessionToStoreOptions {
   includeSubagents?: boolean;
   /** Entries per `append`; a missing or non-positive value means {@link IMPORT_BATCH_ENTRIES} (500). */
   batchSize?: number;
+}
+
+/** {@link ImportSessionToStoreOptions} plus ccsdk extensions: the config directory to read and where warnings go. */
+export interface ExtendedImportSessionToStoreOptions extends ImportSessionToStoreOptions {
   /** Config directory to read instead of `CLAUDE_CONFIG_DIR` (else `~/.claude`). */
   configDir?: string;
   /** Receives each skipped line and unreadable sidecar. Default: `process.emitWarning`. */
@@ -133,7 +137,7 @@ async function readSidecar(
 export async function importSessionToStore(
   sessionId: string,
   store: SessionStore,
-  options: ImportSessionToStoreOptions = {},
+  options: ExtendedImportSessionToStoreOptions = {},
 ): Promise<void> {
   if (!isUuid(sessionId)) {
     throw new SessionStoreError({

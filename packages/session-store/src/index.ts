@@ -20,7 +20,11 @@ export { withDeadline } from './adapter-kit/with-deadline.js';
 export type { ChildEnvironment } from './child-config-dir.js';
 export { SessionStoreError, type SessionStoreErrorCode, type SessionStoreErrorInit } from './errors.js';
 export { type FoldSessionSummaryOptions, foldSessionSummary } from './fold-session-summary.js';
-export { type ImportSessionToStoreOptions, importSessionToStore } from './import-session-to-store.js';
+export {
+  type ExtendedImportSessionToStoreOptions,
+  type ImportSessionToStoreOptions,
+  importSessionToStore,
+} from './import-session-to-store.js';
 export { InMemorySessionStore } from './in-memory-session-store.js';
 export {
   DEFAULT_LOAD_TIMEOUT_MS,

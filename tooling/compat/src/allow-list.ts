@@ -49,17 +49,23 @@ export const ALLOW_LIST: readonly AllowEntry[] = [
     kind: 'ours-accepts-theirs',
     why: 'ours takes a readonly tool list and resources/prompts besides tools',
   },
-  // Query is the official type exactly; what query(), WarmQuery.query() and SpareProcess.claim()
-  // return is our ExtendedQuery (Query plus `request()`, `closeAndWait()`, `[Symbol.asyncDispose]`),
-  // and WarmQuery has `initialization`. Only a result read back as a type (`ReturnType<typeof query>`
-  // given to a hand-made double) can tell; a Query-typed double fits every parameter typed Query.
-  ...['WarmQuery', 'SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
+  // Query and WarmQuery are the official types exactly; what query(), WarmQuery.query() and
+  // SpareProcess.claim() return is our ExtendedQuery (Query plus `request()`, `closeAndWait()`,
+  // `[Symbol.asyncDispose]`), and startup() returns an ExtendedWarmQuery (plus `initialization`).
+  // Only a result read back as a type (`ReturnType<typeof query>` given to a hand-made double) can
+  // tell; a Query-typed double fits every parameter typed Query.
+  ...['SpareProcess', 'query#result', 'startup#result', 'prewarm#result'].map(
     (name): AllowEntry => ({
       name,
       kind: 'theirs-accepts-ours',
-      why: 'returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse',
+      why: 'returns an ExtendedQuery or ExtendedWarmQuery (the official type plus our extension members) or holds one: ours fits where the official is expected, not the reverse',
     }),
   ),
+  {
+    name: 'resolveSettings#result',
+    kind: 'theirs-accepts-ours',
+    why: 'resolves to an ExtendedResolvedSettings: ResolvedSettings plus `errors` (the files skipped), always set',
+  },
   // Wire: the JSON-RPC payload of `mcp_message` is typed structurally (no MCP dependency in
   // @ccsdk/control-protocol); every MCP JSONRPCMessage fits it.
   ...['SDKControlRequest', 'SDKControlResponse', 'Transport'].map(

@@ -27,3 +27,6 @@ export type MissingKeys<O, T> = Exclude<Extract<keyof T, string>, keyof O>;
 
 /** A class instance's public members (private members make classes nominal). */
 export type PublicOf<T> = Pick<T, keyof T>;
+
+/** The (string) keys of ours, `O`, that the official type `T` lacks. */
+export type ExtraKeys<O, T> = Exclude<Extract<keyof O, string>, keyof T>;

@@ -57,7 +57,7 @@ export function buildChecklist(input: ChecklistInput, subpath?: Subpath): string
     '// Do not edit: change the allow-list or our types, then regenerate. One check per line.',
     `import type * as T from '${officialSpecifier(subpath)}';`,
     `import type * as O from '${oursSpecifier(subpath)}';`,
-    "import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';",
+    "import type { Assignable, Equal, Expect, ExtraKeys, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';",
     '',
   ];
   for (const exported of input.official) {
@@ -78,6 +78,7 @@ export function buildChecklist(input: ChecklistInput, subpath?: Subpath): string
         .map((e) => `'${e.name.slice(name.length + 1)}'`);
       const expected = missingMembers.length > 0 ? missingMembers.join(' | ') : 'never';
       lines.push(check(`${name}_keys`, `Equal<MissingKeys<${ours}, ${theirs}>, ${expected}>`));
+      lines.push(check(`${name}_extra_keys`, `Equal<ExtraKeys<${ours}, ${theirs}>, never>`));
     }
     if (exported.valueKind === 'function') {
       const [ours, theirs] = [`typeof O.${name}`, `typeof T.${name}`];

@@ -63,6 +63,25 @@ describe('the checklist catches drift', () => {
     }
   });
 
+  it('should fail when an official type gains a key the official one lacks, even an optional one', () => {
+    // Mutually assignable still (optional keys), so only the extra-keys checks can see it: the
+    // drift a `keyof Options` exhaustiveness check in a user's program sees.
+    const overrides = new Map([
+      edit(
+        join(PACKAGES, 'sdk-facade/src/options/options.ts'),
+        '  verbatimPrompts?: boolean;',
+        '  verbatimPrompts?: boolean;\n  ourOwnKnob?: boolean;',
+      ),
+      edit(
+        join(PACKAGES, 'sdk-facade/src/hooks/hook-types.ts'),
+        '  timeout?: number;',
+        '  timeout?: number;\n  timeoutMs?: number;',
+      ),
+    ]);
+    const failing = failingChecks(typeCheck([CHECKLIST_FILE], {}, overrides), CHECKLIST_FILE, checklistLines);
+    expect(failing).toEqual(['Check_HookCallbackMatcher_extra_keys', 'Check_Options_extra_keys']);
+  });
+
   it('should fail for a name the official index adds, and for a stale allow-list entry', () => {
     const input = readChecklistInput();
     const mutant = buildChecklist({

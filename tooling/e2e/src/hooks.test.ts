@@ -1,7 +1,8 @@
 import {
+  type ExtendedOptions,
   type HookCallback,
   type HookInput,
-  type Options,
+  type HookJSONOutput,
   type PostToolUseHookInput,
   type PreToolUseHookInput,
   query,
@@ -18,7 +19,7 @@ afterEach(async () => {
   rig = undefined;
 });
 
-function baseOptions(r: Rig, warnings: Error[] = []): Options {
+function baseOptions(r: Rig, warnings: Error[] = []): ExtendedOptions {
   return { env: r.env, cwd: r.sandbox.cwd, onWarning: (e) => warnings.push(e) };
 }
 
@@ -194,7 +195,8 @@ describe('hooks through the real CLI', () => {
 
   it('should send continue_: false as continue: false, which stops the session after the tool', async () => {
     rig = await startRig({ script: [reply(toolUse('Bash', ECHO)), reply(text('Should not be asked.'))] });
-    const post = recorder({ continue_: false, stopReason: 'stopped-by-hook-2a' });
+    // The Python spelling, not in the official type, still taken at run time.
+    const post = recorder({ continue_: false, stopReason: 'stopped-by-hook-2a' } as HookJSONOutput);
     const messages = await collect(
       query({
         prompt: 'Run it',

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listSessions, type Options, query } from '@ccsdk/sdk';
+import { type ExtendedOptions, listSessions, query } from '@ccsdk/sdk';
 import { locateClaudeCodeBinary, reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from './support/collect.js';
@@ -13,7 +13,7 @@ afterEach(async () => {
   rig = undefined;
 });
 
-function base(r: Rig, warnings: Error[] = []): Options {
+function base(r: Rig, warnings: Error[] = []): ExtendedOptions {
   return { env: r.env, cwd: r.sandbox.cwd, onWarning: (e) => warnings.push(e) };
 }
 
@@ -83,7 +83,7 @@ describe('the official SDK options through the real CLI', () => {
 
   it('toolConfig: askUserQuestion.previewFormat html changes the AskUserQuestion tool the model loads', async () => {
     // AskUserQuestion is offered with canUseTool and is deferred: the model loads it through ToolSearch.
-    const descriptionWith = async (toolConfig?: Options['toolConfig']) => {
+    const descriptionWith = async (toolConfig?: ExtendedOptions['toolConfig']) => {
       rig = await startRig({
         script: [
           reply(toolUse('ToolSearch', { query: 'select:AskUserQuestion', max_results: 1 })),

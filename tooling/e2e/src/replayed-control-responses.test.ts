@@ -1,4 +1,4 @@
-import { type Options, query } from '@ccsdk/sdk';
+import { type ExtendedOptions, query } from '@ccsdk/sdk';
 import { reply, text, toolUse } from '@ccsdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collect } from './support/collect.js';
@@ -19,7 +19,7 @@ describe('the CLI echoing our control responses (--replay-user-messages)', () =>
     const warnings: Error[] = [];
     const asked: string[] = [];
     const hookCalls: string[] = [];
-    const options: Options = {
+    const options: ExtendedOptions = {
       env: rig.env,
       cwd: rig.sandbox.cwd,
       onWarning: (warning) => warnings.push(warning),

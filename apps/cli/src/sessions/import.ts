@@ -1,5 +1,5 @@
 import { projectKeyForDirectory } from '@ccsdk/session-jsonl';
-import { type ImportSessionToStoreOptions, importSessionToStore } from '@ccsdk/session-store';
+import { type ExtendedImportSessionToStoreOptions, importSessionToStore } from '@ccsdk/session-store';
 import { storeUrlLabel } from '../store-url-label.js';
 import { CliError } from './cli-error.js';
 import type { CommandIo } from './command-io.js';
@@ -89,7 +89,7 @@ export const importVerb: SessionsVerb = {
         `ccsdk ${COMMAND}: session ${id} records no working directory; pass --dir <folder> to name its project`,
       );
     }
-    const importOptions: ImportSessionToStoreOptions = {
+    const importOptions: ExtendedImportSessionToStoreOptions = {
       dir,
       ...(options.configDir === undefined ? {} : { configDir: options.configDir }),
       onWarning: (warning) => io.stderr.write(`ccsdk ${COMMAND}: warning: ${warning.message}\n`),

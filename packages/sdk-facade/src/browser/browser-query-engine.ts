@@ -1,5 +1,5 @@
 import { type EngineHost, QueryEngine } from '../engine/query-engine.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { BrowserSdkError } from './browser-error.js';
 
 /**
@@ -17,7 +17,7 @@ export class BrowserQueryEngine extends QueryEngine {
   readonly #onYield: ((message: unknown) => void) | undefined;
 
   /** `onYield` sees each message just before the consumer gets it. */
-  constructor(options: Options, host: EngineHost, onYield?: (message: unknown) => void) {
+  constructor(options: ExtendedOptions, host: EngineHost, onYield?: (message: unknown) => void) {
     super(options, host);
     this.#onYield = onYield;
   }

@@ -2,8 +2,8 @@ import {
   type CreateSdkMcpServerOptions,
   DEFAULT_SERVER_VERSION,
   DEFAULT_TOOL_TIMEOUT_MS,
+  type ExtendedSdkMcpToolDefinition,
   type McpSdkServerConfigWithInstance,
-  type SdkMcpToolDefinition,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
 import { checkToolInput, inputJsonSchemaOf, PAGE_TOOL_NAME_PATTERN } from './page-tool.js';
@@ -34,7 +34,7 @@ export interface PageMcpTransport {
 }
 
 interface PageTool {
-  readonly definition: SdkMcpToolDefinition;
+  readonly definition: ExtendedSdkMcpToolDefinition;
   readonly listing: Record<string, unknown>;
 }
 
@@ -205,7 +205,7 @@ function thrownMessage(thrown: unknown): string {
 function checkResult(
   label: string,
   returned: unknown,
-  definition: SdkMcpToolDefinition,
+  definition: ExtendedSdkMcpToolDefinition,
 ): Record<string, unknown> {
   const result = returned as { content?: unknown; structuredContent?: unknown; isError?: unknown } | null;
   if (
@@ -258,7 +258,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     );
   }
   const seen = new Set<string>();
-  const tools = (options.tools ?? []).map((definition: SdkMcpToolDefinition) => {
+  const tools = (options.tools ?? []).map((definition: ExtendedSdkMcpToolDefinition) => {
     if (seen.has(definition.name)) {
       throw new TypeError(
         `createSdkMcpServer(${JSON.stringify(name)}): duplicate tool name ${JSON.stringify(definition.name)}.`,
@@ -276,7 +276,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   };
 }
 
-function listingOf(definition: SdkMcpToolDefinition, alwaysLoad: boolean): Record<string, unknown> {
+function listingOf(definition: ExtendedSdkMcpToolDefinition, alwaysLoad: boolean): Record<string, unknown> {
   const listing: Record<string, unknown> = {
     name: definition.name,
     description: definition.description,

@@ -1,5 +1,5 @@
 import type {
-  SdkMcpToolDefinition,
+  ExtendedSdkMcpToolDefinition,
   SdkMcpToolExtras,
   SdkMcpToolHandler,
   ToolInputSchema,
@@ -109,7 +109,7 @@ export function tool<Schema extends ToolInputSchema>(
   inputSchema: Schema,
   handler: SdkMcpToolHandler<Schema>,
   extras: SdkMcpToolExtras = {},
-): SdkMcpToolDefinition<Schema> {
+): ExtendedSdkMcpToolDefinition<Schema> {
   if (typeof name !== 'string' || !PAGE_TOOL_NAME_PATTERN.test(name)) {
     throw new TypeError(`A tool name must match ${PAGE_TOOL_NAME_PATTERN}, got ${JSON.stringify(name)}.`);
   }
@@ -124,7 +124,7 @@ export function tool<Schema extends ToolInputSchema>(
   if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
   if (extras.maxResultSizeChars !== undefined)
     meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
-  const definition: SdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
+  const definition: ExtendedSdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
   if (extras.title !== undefined) definition.title = extras.title;
   if (extras.annotations !== undefined) definition.annotations = extras.annotations;
   if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;

@@ -1,4 +1,4 @@
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import type { ExtendedQuery, Query } from '../query/query-types.js';
 import { BrowserSdkError } from './browser-error.js';
 import { BrowserQueryEngine } from './browser-query-engine.js';
@@ -43,7 +43,7 @@ export function query(options: BrowserQueryOptions): Query {
   return run satisfies ExtendedQuery;
 }
 
-function engineOptionsOf(options: BrowserQueryOptions): Options {
+function engineOptionsOf(options: BrowserQueryOptions): ExtendedOptions {
   return {
     ...(options.abortController !== undefined ? { abortController: options.abortController } : {}),
     ...(options.canUseTool !== undefined ? { canUseTool: options.canUseTool } : {}),
@@ -56,7 +56,7 @@ function engineOptionsOf(options: BrowserQueryOptions): Options {
       ? { supportedDialogKinds: options.supportedDialogKinds }
       : {}),
     ...outputFormatOf(options),
-  } as Options;
+  } as ExtendedOptions;
 }
 
 /**
@@ -64,7 +64,7 @@ function engineOptionsOf(options: BrowserQueryOptions): Options {
  * `TypeError`), as the engine's `outputFormat`: `initialize` then carries it as `jsonSchema`, in
  * the place the official browser SDK gives it.
  */
-function outputFormatOf(options: BrowserQueryOptions): Pick<Options, 'outputFormat'> {
+function outputFormatOf(options: BrowserQueryOptions): Pick<ExtendedOptions, 'outputFormat'> {
   const schema: unknown = options.jsonSchema;
   if (schema === undefined) return {};
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {

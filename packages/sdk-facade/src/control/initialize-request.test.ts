@@ -2,7 +2,7 @@ import { createSdkMcpServer, tool } from '@ccsdk/mcp-inproc';
 import { buildCliArgs } from '@ccsdk/transport-subprocess';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_PROMPT_DYNAMIC_BOUNDARY } from '../constants.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 import { subprocessOptionsOf } from '../transport/default-transport.js';
@@ -32,7 +32,7 @@ describe('the initialize request', () => {
   });
 
   it('should carry every system prompt form as the official SDK sends it, and none on argv', () => {
-    const rows: Array<[Options['systemPrompt'], Record<string, unknown>]> = [
+    const rows: Array<[ExtendedOptions['systemPrompt'], Record<string, unknown>]> = [
       [undefined, { systemPrompt: [''] }],
       ['', { systemPrompt: [''] }],
       ['Be brief.', { systemPrompt: ['Be brief.'] }],
@@ -91,7 +91,7 @@ describe('the initialize request', () => {
   });
 
   it('should move plan-mode instructions, suggestions and subagent text off argv, and send the JSON schema in both', () => {
-    const options: Options = {
+    const options: ExtendedOptions = {
       planModeInstructions: 'Plan it.',
       promptSuggestions: false,
       forwardSubagentText: true,
@@ -111,13 +111,17 @@ describe('the initialize request', () => {
 
   it('should send process MCP servers and plugins for launch only with initialize delivery', () => {
     const calc = createSdkMcpServer({ name: 'calc', tools: [] });
-    const options: Options = {
+    const options: ExtendedOptions = {
       mcpServers: { files: { command: 'node', args: ['f.js'], env: { TOKEN: 's3cret' } }, calc },
       plugins: [{ type: 'local', path: '/plug' }],
     };
     expect(buildInitializeRequest(options)).not.toHaveProperty('mcpServers');
     expect(buildInitializeRequest(options)).not.toHaveProperty('plugins');
-    const launch: Options = { ...options, mcpServersDelivery: 'initialize', pluginDelivery: 'initialize' };
+    const launch: ExtendedOptions = {
+      ...options,
+      mcpServersDelivery: 'initialize',
+      pluginDelivery: 'initialize',
+    };
     expect(buildInitializeRequest(launch)).toMatchObject({
       plugins: [{ type: 'local', path: '/plug' }],
       mcpServers: { files: { command: 'node', args: ['f.js'], env: { TOKEN: 's3cret' } } },
@@ -216,7 +220,7 @@ describe('the initialize request', () => {
 });
 
 describe('MCP servers delivered in initialize', () => {
-  const options = (transport: FakeCliTransport): Options => ({
+  const options = (transport: FakeCliTransport): ExtendedOptions => ({
     transport,
     mcpServersDelivery: 'initialize',
     mcpServers: { files: { command: 'node', args: ['f.js'] } },

@@ -2,7 +2,7 @@ import { systemPromptFields } from '@ccsdk/control-protocol';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import { agentsForInitialize } from '../options/agents.js';
 import { launchPluginsOf, launchServersOf } from '../options/launch-delivery.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 
 /**
  * The payload of the `initialize` control request: the fields the official SDK sends there rather
@@ -19,7 +19,7 @@ import type { Options } from '../options/options.js';
  * travel here when their delivery is `'initialize'`.
  */
 export function buildInitializeRequest(
-  options: Options,
+  options: ExtendedOptions,
   hooks: Record<string, unknown> | null = null,
   sdkMcpManifests: Record<string, unknown> = {},
   sdkMcpServerNames: readonly string[] = Object.keys(sdkMcpServersOf(options)),

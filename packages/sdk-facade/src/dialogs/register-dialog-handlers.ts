@@ -1,12 +1,12 @@
 import type { ControlChannel } from '@ccsdk/control-protocol';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { createElicitationHandler } from './elicitation.js';
 import { createUserDialogHandler } from './user-dialog.js';
 
 /** Answers `elicitation` and `request_user_dialog` requests on `channel` with the options' callbacks. */
 export function registerDialogHandlers(
   channel: ControlChannel,
-  options: Options,
+  options: ExtendedOptions,
   warn: (error: Error) => void,
 ): void {
   channel.setHandler('elicitation', createElicitationHandler(options.onElicitation));
@@ -18,7 +18,7 @@ export function registerDialogHandlers(
  * a dialog callback is given, or process MCP servers are configured (they may elicit, and the
  * elicitation must get its decline).
  */
-export function answersDialogs(options: Options): boolean {
+export function answersDialogs(options: ExtendedOptions): boolean {
   if (options.onElicitation !== undefined || options.onUserDialog !== undefined) return true;
   if (options.mcpConfig !== undefined) return true;
   const servers = options.mcpServers;

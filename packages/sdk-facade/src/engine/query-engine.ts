@@ -17,7 +17,7 @@ import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
 import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
 import { launchServersOf, mcpServersNotApplied } from '../options/launch-delivery.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
 import { INITIALIZE_TIMEOUT_MS, QUERY_CLOSE_WAIT_MS, STARTUP_HOOKS_MAX_HOLD_MS } from '../query/limits.js';
 import { SdkMessageStream } from '../query/message-stream.js';
@@ -76,7 +76,7 @@ export interface EngineHost {
  * `WarmQuery`), and yields the CLI's messages.
  */
 export class QueryEngine extends SessionControlMethods implements ExtendedQuery {
-  readonly #options: Options;
+  readonly #options: ExtendedOptions;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;
   readonly #signal: AbortSignal | undefined;
@@ -105,7 +105,7 @@ export class QueryEngine extends SessionControlMethods implements ExtendedQuery 
    * else `INITIALIZE_TIMEOUT_MS`); when neither is given, the time SessionStart and Setup hooks run
    * before the answer does not count, for at most `STARTUP_HOOKS_MAX_HOLD_MS`.
    */
-  constructor(options: Options, host: EngineHost, initializeTimeoutMs?: number) {
+  constructor(options: ExtendedOptions, host: EngineHost, initializeTimeoutMs?: number) {
     super();
     const givenTimeoutMs = initializeTimeoutMs ?? options.initializeTimeoutMs;
     const deadline = new ReplyDeadline(givenTimeoutMs ?? INITIALIZE_TIMEOUT_MS, {

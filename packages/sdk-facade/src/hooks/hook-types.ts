@@ -15,24 +15,21 @@ export type HookCallback = (
 ) => Promise<HookJSONOutput>;
 
 /**
- * Hook callbacks for one event, with an optional matcher.
+ * Hook callbacks for one event, with an optional matcher: the official type exactly.
  *
- * Timeout: give `timeoutMs` (milliseconds) or the official `timeout` (seconds), not both. On the
- * wire the CLI takes seconds: `timeoutMs: 2500` is sent as `timeout: 2.5` (the CLI accepts
- * fractions). When it passes, the CLI cancels the call and applies its own rule (a `PreToolUse`
- * hook that timed out blocks the tool), and the callback's signal aborts at the same moment.
- * Without either, no timeout is sent and the CLI decides (2.1.332 was seen waiting over 200 s).
- * Zero is refused: omit the field instead.
+ * Timeout: `timeout` in seconds (or, in {@link ExtendedHookCallbackMatcher}, `timeoutMs` in
+ * milliseconds, not both). When it passes, the CLI cancels the call and applies its own rule (a
+ * `PreToolUse` hook that timed out blocks the tool), and the callback's signal aborts at the same
+ * moment. Without one, no timeout is sent and the CLI decides (2.1.332 was seen waiting over
+ * 200 s). Zero is refused: omit the field instead.
  */
 export interface HookCallbackMatcher {
   /** Which calls the hooks see, in the CLI's matcher syntax (e.g. a tool name `'Bash'` or `'Edit|Write'`). Omit for all. */
   matcher?: string;
   /** The callbacks, called for every matching event. */
   hooks: HookCallback[];
-  /** Timeout for the hooks of this matcher, in seconds (the official field). */
+  /** Timeout for the hooks of this matcher, in seconds. */
   timeout?: number;
-  /** Timeout for the hooks of this matcher, in milliseconds. Sent to the CLI as seconds. */
-  timeoutMs?: number;
   /**
    * What a failed hook (a throw, an invalid answer) does: `'continue'` (the CLI's default) lets
    * the guarded action go ahead with a warning; `'block'` blocks it. Sent to the CLI as is.
@@ -40,5 +37,18 @@ export interface HookCallbackMatcher {
   onFailure?: 'continue' | 'block';
 }
 
-/** The `hooks` option of `query()`: matchers by event name. Only names in `HOOK_EVENTS` are accepted. */
-export type HooksOption = Partial<Record<HookEvent, HookCallbackMatcher[]>>;
+/**
+ * A {@link HookCallbackMatcher} that may give its timeout in milliseconds (a ccsdk extension):
+ * `timeoutMs: 2500` is sent to the CLI as `timeout: 2.5` (the CLI takes seconds and accepts
+ * fractions). Give `timeoutMs` or `timeout`, not both.
+ */
+export interface ExtendedHookCallbackMatcher extends HookCallbackMatcher {
+  /** Timeout for the hooks of this matcher, in milliseconds. Sent to the CLI as seconds. */
+  timeoutMs?: number;
+}
+
+/**
+ * The `hooks` option of `query()` (`ExtendedOptions.hooks`): matchers by event name. Only names in
+ * `HOOK_EVENTS` are accepted.
+ */
+export type HooksOption = Partial<Record<HookEvent, ExtendedHookCallbackMatcher[]>>;

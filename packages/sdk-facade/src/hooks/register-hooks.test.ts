@@ -2,6 +2,7 @@ import {
   ControlChannel,
   ControlProtocolError,
   createLinkedTransportPair,
+  type HookJSONOutput,
   type Transport,
 } from '@ccsdk/control-protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -125,15 +126,19 @@ describe('registerHooks: the initialize payload', () => {
 describe('registerHooks: hook_callback over a control channel', () => {
   it('should call the right callback with input, tool use id and a live signal, and answer its output renamed', async () => {
     const first = vi.fn<HookCallback>(async () => ({ continue: true }));
-    const second = vi.fn<HookCallback>(async () => ({
-      continue_: false,
-      stopReason: 'enough',
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        permissionDecision: 'deny',
-        permissionDecisionReason: 'no',
-      },
-    }));
+    // `continue_` (a Python spelling, not in the type) is still renamed at run time.
+    const second = vi.fn<HookCallback>(
+      async () =>
+        ({
+          continue_: false,
+          stopReason: 'enough',
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'deny',
+            permissionDecisionReason: 'no',
+          },
+        }) as unknown as HookJSONOutput,
+    );
     const rig = await connect({ PreToolUse: [{ matcher: 'Bash', hooks: [first, second] }] });
     const { reply } = await rig.call('hook_1', INPUT, 'toolu_1');
     expect(await reply).toEqual({

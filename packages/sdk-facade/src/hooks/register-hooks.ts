@@ -1,5 +1,5 @@
 import type { ControlRequestHandler } from '@ccsdk/control-protocol';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { HookError } from './hook-error.js';
 import { normalizeHooks } from './normalize-hooks.js';
 import { type RegisteredHook, runHookCallback } from './run-hook-callback.js';
@@ -36,7 +36,10 @@ export interface HookRegistration {
  * the channel cannot report itself: a callback that passed its timeout. Failures that become error
  * replies reach the channel's `onError`.
  */
-export function registerHooks(hooks: Options['hooks'], warn: (error: Error) => void): HookRegistration {
+export function registerHooks(
+  hooks: ExtendedOptions['hooks'],
+  warn: (error: Error) => void,
+): HookRegistration {
   const matchers = normalizeHooks(hooks);
   const registered = new Map<string, RegisteredHook>();
   const initializeHooks: Record<string, InitializeHookMatcher[]> = {};

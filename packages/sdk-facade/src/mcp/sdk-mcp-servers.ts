@@ -1,9 +1,9 @@
 import type { ControlChannel, ControlRequestHandler } from '@ccsdk/control-protocol';
 import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 
 /** The in-process (`type: 'sdk'`) servers among `options.mcpServers`, by the name the CLI uses. */
-export function sdkMcpServersOf(options: Options): Record<string, McpSdkServerConfigWithInstance> {
+export function sdkMcpServersOf(options: ExtendedOptions): Record<string, McpSdkServerConfigWithInstance> {
   const servers = options.mcpServers;
   if (typeof servers !== 'object' || servers === null) return {};
   const found: Record<string, McpSdkServerConfigWithInstance> = {};

@@ -1,6 +1,6 @@
 import type { McpServerConfigForProcessTransport, SdkPluginConfig } from '@ccsdk/control-protocol';
 import { SdkError } from '../errors/sdk-error.js';
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 
 /**
  * The process MCP servers (every entry of `options.mcpServers` but the in-process `type: 'sdk'`
@@ -9,7 +9,7 @@ import type { Options } from './options.js';
  * `headers` stay off the command line. Undefined when there are none to send that way.
  */
 export function launchServersOf(
-  options: Options,
+  options: ExtendedOptions,
 ): Record<string, McpServerConfigForProcessTransport> | undefined {
   if (options.mcpServersDelivery !== 'initialize') return undefined;
   const servers = processServersOf(options.mcpServers);
@@ -36,7 +36,7 @@ export function processServersOf<T>(servers: Record<string, T> | undefined): Rec
  * launch under `--await-initialize`, so the command line does not grow with them). Undefined
  * when there are none to send that way.
  */
-export function launchPluginsOf(options: Options): SdkPluginConfig[] | undefined {
+export function launchPluginsOf(options: ExtendedOptions): SdkPluginConfig[] | undefined {
   if (options.pluginDelivery !== 'initialize') return undefined;
   if (!Array.isArray(options.plugins) || options.plugins.length === 0) return undefined;
   return options.plugins.map((plugin) => ({ ...plugin }));

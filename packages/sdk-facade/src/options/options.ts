@@ -1,7 +1,13 @@
-import type { AgentDefinition, PermissionMode, SdkPluginConfig, Transport } from '@ccsdk/control-protocol';
+import type {
+  AgentDefinition,
+  HookEvent,
+  PermissionMode,
+  SdkPluginConfig,
+  Transport,
+} from '@ccsdk/control-protocol';
 import type { SessionStore } from '@ccsdk/session-store';
 import type { SubprocessTransportOptions } from '@ccsdk/transport-subprocess';
-import type { HooksOption } from '../hooks/hook-types.js';
+import type { HookCallbackMatcher, HooksOption } from '../hooks/hook-types.js';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
 import type { CanUseTool } from '../permissions/permissions.js';
 import type { SessionStoreFlush } from '../sessions/session-options.js';
@@ -26,23 +32,36 @@ type RetypedCliKeys =
   | 'outputFormat';
 
 /**
- * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)
- * plus what the SDK itself handles (callbacks, abort, a session store). Type-compatible with the
- * official SDK's `Options` both ways.
- *
- * ccsdk extensions (absent from the official `Options`): `transport`, `signal`,
- * `initializeTimeoutMs`, `onWarning`, the transport's tuning (`resolveFrom`, `maxLineBytes`,
- * `closeGraceMs`, `killAfterMs`, `stderrTailBytes`, `rawLines`), `bare`, `advisorModel`,
- * `debugCategories` (`--debug=<filter>`), `systemPromptFile` (`--system-prompt-file`), `mcpConfig`
- * (a path or JSON text for `--mcp-config`), and `timeoutMs` on hook matchers.
+ * The transport's options that are ccsdk extensions: they are in {@link ExtendedOptions}, never in
+ * the official `Options`.
  */
-export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys> {
+type TransportExtensionKeys =
+  | 'resolveFrom'
+  | 'maxLineBytes'
+  | 'rawLines'
+  | 'closeGraceMs'
+  | 'killAfterMs'
+  | 'stderrTailBytes'
+  | 'advisorModel'
+  | 'bare'
+  | 'debugCategories'
+  | 'mcpConfig'
+  | 'systemPromptFile';
+
+/**
+ * Options of `query()`: every CLI option of the transport (model, permissions, tools, resume, ...)
+ * plus what the SDK itself handles (callbacks, abort, a session store). The official SDK's
+ * `Options` exactly: the same keys, each of the same type, so code that reads its keys (a
+ * `keyof Options` exhaustiveness check, a mapped type) sees the same set. The ccsdk extensions are
+ * in {@link ExtendedOptions}, which `query()`, `startup()` and `prewarm()` take.
+ */
+export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys | TransportExtensionKeys> {
   /**
    * MCP servers by name: process servers (stdio, SSE, HTTP) go to the CLI's `--mcp-config`;
    * in-process servers (`{ type: 'sdk', name, instance }`, `instance` an `McpServer` made by
    * `createSdkMcpServer()` or by hand) are answered by this process over the control channel. One
    * `McpServer` may serve any number of queries at once. A config file path or JSON text goes in
-   * `mcpConfig` (a ccsdk extension).
+   * `mcpConfig` (a ccsdk extension, see {@link ExtendedOptions}).
    */
   mcpServers?: Record<string, McpServerConfig>;
   /** API beta features to turn on (`--betas`). */
@@ -65,20 +84,6 @@ export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys
   outputFormat?: OutputFormat;
   /** Aborting it ends the query with an `AbortError` and stops the CLI. */
   abortController?: AbortController;
-  /** ccsdk extension: same as `abortController`, for callers that already hold a signal. */
-  signal?: AbortSignal;
-  /**
-   * ccsdk extension: use this transport instead of spawning the CLI (e.g. Direct Connect, or an
-   * in-memory pair in tests).
-   */
-  transport?: Transport;
-  /** ccsdk extension: bound on the `initialize` handshake, in ms. Default `INITIALIZE_TIMEOUT_MS` (60 s). */
-  initializeTimeoutMs?: number;
-  /**
-   * ccsdk extension: receives non-fatal problems (a malformed stdout line, a callback that
-   * threw). Default: `process.emitWarning`.
-   */
-  onWarning?: (error: Error) => void;
   /**
    * Asked before each tool use the CLI's rules do not settle. Sets `--permission-prompt-tool stdio`.
    * Resolving `null` denies.
@@ -102,7 +107,7 @@ export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys
   /** Subagents for this session, by name (sent in `initialize`). */
   agents?: Record<string, AgentDefinition>;
   /** Hook callbacks by event (sent in `initialize`, answered over the control channel). */
-  hooks?: HooksOption;
+  hooks?: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
   /**
    * Title of a new session, instead of one generated from the first prompt (sent in
    * `initialize`; `listSessions()` shows it). A resumed session keeps its own title.
@@ -135,4 +140,31 @@ export interface Options extends Omit<SubprocessTransportOptions, RetypedCliKeys
    * running background tasks (sent in `initialize`).
    */
   perTaskStopAffordance?: boolean;
+}
+
+/**
+ * `Options` plus the ccsdk extensions, each absent from the official `Options`: what `query()`,
+ * `startup()` and `prewarm()` take. Every `Options` value is an `ExtendedOptions`.
+ *
+ * The extensions: `transport` (Direct Connect or any other transport instead of a spawned CLI),
+ * `signal`, `initializeTimeoutMs`, `onWarning`, `timeoutMs` on hook matchers, the transport's
+ * tuning (`resolveFrom`, `maxLineBytes`, `closeGraceMs`, `killAfterMs`, `stderrTailBytes`,
+ * `rawLines`), and CLI flags the official `Options` has no field for: `bare`, `advisorModel`,
+ * `debugCategories` (`--debug=<filter>`), `systemPromptFile` (`--system-prompt-file`) and
+ * `mcpConfig` (a path or JSON text for `--mcp-config`).
+ */
+export interface ExtendedOptions extends Options, Pick<SubprocessTransportOptions, TransportExtensionKeys> {
+  /** Same as `abortController`, for callers that already hold a signal. */
+  signal?: AbortSignal;
+  /** Use this transport instead of spawning the CLI (e.g. Direct Connect, or an in-memory pair in tests). */
+  transport?: Transport;
+  /** Bound on the `initialize` handshake, in ms. Default `INITIALIZE_TIMEOUT_MS` (60 s). */
+  initializeTimeoutMs?: number;
+  /**
+   * Receives non-fatal problems (a malformed stdout line, a callback that threw). Default:
+   * `process.emitWarning`.
+   */
+  onWarning?: (error: Error) => void;
+  /** Hook callbacks by event; a matcher may give its timeout in milliseconds (`timeoutMs`). */
+  hooks?: HooksOption;
 }

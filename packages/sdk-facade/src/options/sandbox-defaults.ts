@@ -1,4 +1,4 @@
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 import type { SandboxSettings } from './sandbox.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -6,7 +6,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The `sandbox` block of inline `settings` (an object or JSON text); undefined for a path or none. */
-function inlineSandbox(settings: Options['settings']): unknown {
+function inlineSandbox(settings: ExtendedOptions['settings']): unknown {
   if (isRecord(settings)) return settings['sandbox'];
   if (typeof settings !== 'string' || !settings.trimStart().startsWith('{')) return undefined;
   try {
@@ -26,7 +26,7 @@ function inlineSandbox(settings: Options['settings']): unknown {
  */
 export function withSandboxDefaults(
   sandbox: SandboxSettings,
-  settings: Options['settings'],
+  settings: ExtendedOptions['settings'],
 ): SandboxSettings {
   if (!isRecord(sandbox) || sandbox.enabled !== true || sandbox.failIfUnavailable !== undefined) {
     return sandbox;

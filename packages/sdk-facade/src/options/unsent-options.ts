@@ -1,6 +1,6 @@
 import { SdkError } from '../errors/sdk-error.js';
 import { optionsOnlyForSpawnedCli } from '../transport/default-transport.js';
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 
 /**
  * With `options.transport` (Direct Connect, a custom transport) this SDK does not start the CLI,
@@ -9,7 +9,7 @@ import type { Options } from './options.js';
  * `process.emitWarning`). Options that travel on the control channel (hooks, `canUseTool`,
  * in-process MCP servers, `title`, ...) still work and are not named.
  */
-export function warnUnsentOptions(options: Options): void {
+export function warnUnsentOptions(options: ExtendedOptions): void {
   if (options.transport === undefined) return;
   const names = optionsOnlyForSpawnedCli(options);
   if (names.length === 0) return;

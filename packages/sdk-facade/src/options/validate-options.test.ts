@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AbortError } from '../errors/sdk-error.js';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 import { validateOptions } from './validate-options.js';
 
 /** Values the official SDK 0.3.332 accepts at run time (run side by side), which ours accepts too. */
@@ -32,7 +32,7 @@ describe('options the official SDK accepts', () => {
     run.close();
   });
 
-  it.each<[string, Options]>([
+  it.each<[string, ExtendedOptions]>([
     [
       'sessionId with an empty resume (no resume)',
       { sessionId: 'b0a0a0a0-0000-4000-8000-000000000000', resume: '' },

@@ -1,9 +1,9 @@
 import { systemPromptFields } from '@ccsdk/control-protocol';
 import { agentsForInitialize } from './agents.js';
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 import { SESSION_OPTION_RULES } from './validate-session-options.js';
 
-type Rule = (options: Options) => string | undefined;
+type Rule = (options: ExtendedOptions) => string | undefined;
 
 /** Whether a string option is set, as the official SDK reads it (`''` is not). */
 function isGiven(value: unknown): boolean {
@@ -104,7 +104,7 @@ const RULES: readonly Rule[] = [
 ];
 
 /** Throws a `TypeError` naming the options when a combination is invalid. Runs synchronously in `query()`. */
-export function validateOptions(options: Options): void {
+export function validateOptions(options: ExtendedOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`options must be an object, got ${options === null ? 'null' : typeof options}`);
   }

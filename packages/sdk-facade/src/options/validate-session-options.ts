@@ -1,6 +1,6 @@
-import type { Options } from './options.js';
+import type { ExtendedOptions } from './options.js';
 
-type Rule = (options: Options) => string | undefined;
+type Rule = (options: ExtendedOptions) => string | undefined;
 
 /** The rules of the options that travel in `initialize` or answer dialogs (title, aliases, ...). */
 export const SESSION_OPTION_RULES: readonly Rule[] = [

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { AWAIT_CLAIM_FLAG } from '@ccsdk/transport-subprocess';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { QueryRun } from '../query/query-run.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
@@ -21,7 +21,7 @@ import { SentRequests, watchTransport } from './watch-transport.js';
  * (a spare is a local process) or `resume`/`continue` (a claim starts a new session).
  */
 export async function prewarm(
-  params: { options?: Options; initializeTimeoutMs?: number } = {},
+  params: { options?: ExtendedOptions; initializeTimeoutMs?: number } = {},
 ): Promise<SpareProcess> {
   const options = params.options ?? {};
   validateOptions(options);
@@ -38,7 +38,7 @@ export async function prewarm(
     );
   }
   const parkingDir = options.cwd === undefined ? await createParkingDir(options.env) : undefined;
-  const spareOptions: Options = {
+  const spareOptions: ExtendedOptions = {
     ...options,
     ...(parkingDir === undefined ? {} : { cwd: parkingDir }),
     extraArgs: { ...options.extraArgs, [AWAIT_CLAIM_FLAG]: null },

@@ -1,7 +1,7 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import type { EngineHooks, EngineHost } from '../engine/query-engine.js';
 import { QueryEngine } from '../engine/query-engine.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { createSessionMirror } from '../sessions/session-mirror.js';
 import { createStoreResumeTransport, resumesFromStore } from '../sessions/store-resume.js';
 import { QueryTracing } from '../tracing/query-tracing.js';
@@ -18,13 +18,20 @@ export class QueryRun extends QueryEngine {
    * `EngineHost.startsCli`); by default, when `options.transport` is not set. `prewarm()` passes
    * `true` with the transport it started itself.
    */
-  constructor(options: Options, initializeTimeoutMs?: number, startsCli = options.transport === undefined) {
+  constructor(
+    options: ExtendedOptions,
+    initializeTimeoutMs?: number,
+    startsCli = options.transport === undefined,
+  ) {
     super(options, nodeEngineHost(options, startsCli), initializeTimeoutMs);
   }
 }
 
 /** The Node side of a query: what the browser `query()` has not (subprocess, fs, async hooks). */
-export function nodeEngineHost(options: Options, startsCli = options.transport === undefined): EngineHost {
+export function nodeEngineHost(
+  options: ExtendedOptions,
+  startsCli = options.transport === undefined,
+): EngineHost {
   const tracing = QueryTracing.start(options);
   return {
     tracing,
@@ -35,7 +42,7 @@ export function nodeEngineHost(options: Options, startsCli = options.transport =
 }
 
 function createNodeTransport(
-  options: Options,
+  options: ExtendedOptions,
   tracing: QueryTracing | undefined,
   hooks: EngineHooks,
 ): Transport {

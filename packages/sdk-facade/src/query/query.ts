@@ -1,4 +1,4 @@
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { QueryRun } from './query-run.js';
@@ -19,7 +19,7 @@ import type { ExtendedQuery, Prompt } from './query-types.js';
  * The session itself (hooks via `registerHooks`, permissions, in-process MCP, the transcript
  * mirror, close order) lives in `QueryRun` (query-run.ts).
  */
-export function query(params: { prompt: Prompt; options?: Options }): ExtendedQuery {
+export function query(params: { prompt: Prompt; options?: ExtendedOptions }): ExtendedQuery {
   const options = params.options ?? {};
   validateOptions(options);
   warnUnsentOptions(options);

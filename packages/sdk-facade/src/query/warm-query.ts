@@ -1,30 +1,40 @@
 import type { InitializationResult } from '../control/initialization.js';
 import { SdkError } from '../errors/sdk-error.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { warnUnsentOptions } from '../options/unsent-options.js';
 import { validateOptions } from '../options/validate-options.js';
 import { checkPrompt } from './query.js';
 import { QueryRun } from './query-run.js';
-import type { ExtendedQuery, Prompt } from './query-types.js';
+import type { ExtendedQuery, Prompt, Query } from './query-types.js';
 
 /**
  * A pre-warmed session from {@link startup}: the CLI is running and initialized. It serves exactly
- * one `query()`; `close()` (or `await using`) ends it whether or not it was used.
+ * one `query()`; `close()` (or `await using`) ends it whether or not it was used. The official type
+ * exactly; what `startup()` returns is an {@link ExtendedWarmQuery}.
  */
 export interface WarmQuery extends AsyncDisposable {
-  /** The CLI's `initialize` answer. */
-  readonly initialization: InitializationResult;
   /**
    * Sends the prompt into the warm session and returns its message stream. Throws `SdkError`
    * code `QUERY_CLOSED` on a second call or after `close()`; if it throws for any reason the
    * session is closed, so nothing is left running.
    */
-  query(prompt: Prompt): ExtendedQuery;
+  query(prompt: Prompt): Query;
   /**
    * Ends the session: cleanup callbacks, then the CLI's staged shutdown. Idempotent. Returns at
    * once, as the official `close()` does; `await using` (or `[Symbol.asyncDispose]()`) waits.
    */
   close(): void;
+}
+
+/**
+ * The {@link WarmQuery} that `startup()` returns, with the ccsdk extensions: the CLI's
+ * `initialize` answer, and a `query()` that returns an {@link ExtendedQuery}.
+ */
+export interface ExtendedWarmQuery extends WarmQuery {
+  /** The CLI's `initialize` answer. */
+  readonly initialization: InitializationResult;
+  /** As {@link WarmQuery.query}, returning an {@link ExtendedQuery}. */
+  query(prompt: Prompt): ExtendedQuery;
 }
 
 /**
@@ -34,8 +44,8 @@ export interface WarmQuery extends AsyncDisposable {
  * SessionStart and Setup hooks run, up to `STARTUP_HOOKS_MAX_HOLD_MS`).
  */
 export async function startup(
-  params: { options?: Options; initializeTimeoutMs?: number } = {},
-): Promise<WarmQuery> {
+  params: { options?: ExtendedOptions; initializeTimeoutMs?: number } = {},
+): Promise<ExtendedWarmQuery> {
   const options = params.options ?? {};
   validateOptions(options);
   warnUnsentOptions(options);
@@ -55,7 +65,7 @@ export async function startup(
   return new OneShotWarmQuery(run, initialization);
 }
 
-class OneShotWarmQuery implements WarmQuery {
+class OneShotWarmQuery implements ExtendedWarmQuery {
   readonly initialization: InitializationResult;
   readonly #run: QueryRun;
   #used = false;

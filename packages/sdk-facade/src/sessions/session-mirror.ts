@@ -1,5 +1,5 @@
 import { resolveMirrorProjectsDir, TranscriptMirrorBatcher } from '@ccsdk/mirror-batcher';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 
 /**
  * The transcript mirror of a query with `options.sessionStore`: the CLI (started with
@@ -8,7 +8,7 @@ import type { Options } from '../options/options.js';
  * yielded in the stream. Returns `undefined` without a store.
  */
 export function createSessionMirror(
-  options: Options,
+  options: ExtendedOptions,
   report: (message: Record<string, unknown>) => void,
 ): TranscriptMirrorBatcher | undefined {
   if (options.sessionStore === undefined) return undefined;

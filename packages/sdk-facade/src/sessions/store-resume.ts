@@ -1,11 +1,11 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import { materializeResumeFromStore } from '@ccsdk/session-store';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
 import { DeferredTransport } from '../transport/deferred-transport.js';
 
 /** True when the query resumes (or continues) a session that lives in `options.sessionStore`. */
-export function resumesFromStore(options: Options): boolean {
+export function resumesFromStore(options: ExtendedOptions): boolean {
   return (
     options.sessionStore !== undefined &&
     options.transport === undefined &&
@@ -16,7 +16,7 @@ export function resumesFromStore(options: Options): boolean {
 /** What the query must know of a store resume once the CLI is about to start. */
 export interface StoreResumeHooks {
   /** Called with the options the CLI really starts with (the temp config dir in `env`). */
-  onStart(effective: Options): void;
+  onStart(effective: ExtendedOptions): void;
   /** Called with the cleanup to run after the CLI exited. */
   onCleanup(cleanup: (preserve: boolean) => Promise<void>): void;
 }
@@ -28,7 +28,7 @@ export interface StoreResumeHooks {
  * `SessionStoreError` and no process starts. Nothing to resume (unknown session, empty store for
  * `continue`): the CLI starts as usual.
  */
-export function createStoreResumeTransport(options: Options, hooks: StoreResumeHooks): Transport {
+export function createStoreResumeTransport(options: ExtendedOptions, hooks: StoreResumeHooks): Transport {
   return new DeferredTransport(async () => {
     const store = options.sessionStore;
     if (store === undefined) throw new TypeError('createStoreResumeTransport needs options.sessionStore');
@@ -44,7 +44,7 @@ export function createStoreResumeTransport(options: Options, hooks: StoreResumeH
       return createDefaultTransport(options);
     }
     const { continue: _continue, ...rest } = options;
-    const effective: Options = {
+    const effective: ExtendedOptions = {
       ...rest,
       resume: materialized.sessionId,
       env: { ...options.env, ...materialized.env },

@@ -14,7 +14,6 @@ function resolved(
       source: source as never,
       settings: { permissions: m === undefined ? {} : { defaultMode: m } },
     })),
-    errors: [],
   };
 }
 

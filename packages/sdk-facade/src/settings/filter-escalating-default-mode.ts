@@ -19,10 +19,9 @@ export const ESCALATING_DEFAULT_MODES_BY_SOURCE: Readonly<Record<string, readonl
  * `permissions.defaultMode`. When it is `project` or `local` and the effective mode is one that
  * tier may not set (see `ESCALATING_DEFAULT_MODES_BY_SOURCE`), the result is a copy of
  * `effective` with that key removed (its other `permissions` keys kept); otherwise it is
- * `resolved.effective` itself. The input is never changed. Its `errors` list is not read, so the
- * official SDK's `ResolvedSettings` (which has none) is accepted as well.
+ * `resolved.effective` itself. The input is never changed.
  */
-export function filterEscalatingDefaultMode(resolved: Omit<ResolvedSettings, 'errors'>): Settings {
+export function filterEscalatingDefaultMode(resolved: ResolvedSettings): Settings {
   const effective = resolved.effective;
   const permissions = effective['permissions'];
   if (!isRecord(permissions) || !('defaultMode' in permissions)) return effective;

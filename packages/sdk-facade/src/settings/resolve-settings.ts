@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { resolveConfigDir } from '@ccsdk/session-jsonl';
 import { describeValue } from '../errors/describe-value.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { isPlainObject } from './check-settings.js';
 import { type LoadedSource, loadFileSource } from './file-source.js';
 import { loadFlagSource } from './flag-source.js';
@@ -10,8 +10,8 @@ import { defaultManagedSettingsDir, loadManagedSource } from './managed-source.j
 import { mergeSettings } from './merge-settings.js';
 import type { SettingsError } from './settings-error.js';
 import type {
+  ExtendedResolvedSettings,
   ProvenanceEntry,
-  ResolvedSettings,
   SettingSource,
   Settings,
   SettingsSourceEntry,
@@ -19,17 +19,9 @@ import type {
 
 const ALL_SOURCES: readonly SettingSource[] = ['user', 'project', 'local'];
 
-/**
- * Options of {@link resolveSettings}: the `query()` options that decide settings (any `Options`
- * object fits), plus `managedSettingsDir`.
- */
+/** Options of {@link resolveSettings}: the official type exactly (see {@link ExtendedResolveSettingsOptions}). */
 export interface ResolveSettingsOptions
-  extends Pick<
-    Options,
-    'cwd' | 'env' | 'settings' | 'sandbox' | 'settingSources' | 'managedSettings' | 'skills' | 'onWarning'
-  > {
-  /** Folder of the policy files; default {@link defaultManagedSettingsDir} for this platform. */
-  managedSettingsDir?: string;
+  extends Pick<ExtendedOptions, 'cwd' | 'settingSources' | 'managedSettings'> {
   /**
    * A server-managed settings payload (what the host fetched from Claude Code's settings
    * endpoint), fresher than the CLI's cached copy: when it has any key it is the policy tier, every
@@ -42,6 +34,18 @@ export interface ResolveSettingsOptions
    * registry.
    */
   registryPolicyFingerprint?: () => { hklm: string | null; hkcu: string | null } | undefined;
+}
+
+/**
+ * {@link ResolveSettingsOptions} plus the ccsdk extensions: the other `query()` options that decide
+ * settings (`env`, `settings`, `sandbox`, `skills`; any `ExtendedOptions` object fits), where
+ * warnings go (`onWarning`), and `managedSettingsDir`.
+ */
+export interface ExtendedResolveSettingsOptions
+  extends ResolveSettingsOptions,
+    Pick<ExtendedOptions, 'env' | 'settings' | 'sandbox' | 'skills' | 'onWarning'> {
+  /** Folder of the policy files; default {@link defaultManagedSettingsDir} for this platform. */
+  managedSettingsDir?: string;
 }
 
 /**
@@ -62,7 +66,9 @@ export interface ResolveSettingsOptions
  * passed to `options.onWarning`); a case where the CLI would refuse to start throws a
  * `SettingsError` (see its codes). Invalid options throw a `TypeError` quoting the value.
  */
-export async function resolveSettings(options: ResolveSettingsOptions = {}): Promise<ResolvedSettings> {
+export async function resolveSettings(
+  options: ExtendedResolveSettingsOptions = {},
+): Promise<ExtendedResolvedSettings> {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new TypeError(`resolveSettings() expects an options object, got ${describeValue(options)}`);
   const cwd = resolve(checkCwd(options.cwd));
@@ -104,7 +110,7 @@ function provenanceOf(entry: SettingsSourceEntry): ProvenanceEntry {
   return out;
 }
 
-function sourcesOf(options: ResolveSettingsOptions): readonly SettingSource[] {
+function sourcesOf(options: ExtendedResolveSettingsOptions): readonly SettingSource[] {
   const sources =
     options.settingSources ?? (options.skills === undefined ? ALL_SOURCES : ['user', 'project']);
   if (!Array.isArray(sources)) {
@@ -123,7 +129,7 @@ function sourcesOf(options: ResolveSettingsOptions): readonly SettingSource[] {
 }
 
 /** The user config dir the CLI would get: `options.env` over `process.env` (`undefined` deletes). */
-function userConfigDir(env: Options['env']): string {
+function userConfigDir(env: ExtendedOptions['env']): string {
   if (env !== undefined && !isPlainObject(env))
     throw new TypeError(`options.env must be an object, got ${describeValue(env)}`);
   const merged: Record<string, string | undefined> = { ...process.env, ...env };

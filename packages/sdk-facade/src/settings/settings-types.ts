@@ -73,13 +73,12 @@ export interface ResolvedSettings {
     didNotLoad: false | Array<'profile' | 'registry' | 'file'>;
     registryPolicyDifferedFromFingerprint?: true;
   };
-  /**
-   * ccsdk extension: files skipped and fields dropped, as the CLI skips them (it goes on
-   * without them). `resolveSettings()` always sets it; it is optional so that a
-   * `ResolvedSettings` built by code written against the official type (a test double, say)
-   * still fits.
-   */
-  errors?: SettingsError[];
+}
+
+/** What `resolveSettings` returns: {@link ResolvedSettings} plus a ccsdk extension, `errors`. */
+export interface ExtendedResolvedSettings extends ResolvedSettings {
+  /** Files skipped and fields dropped, as the CLI skips them (it goes on without them). */
+  errors: SettingsError[];
 }
 
 /**

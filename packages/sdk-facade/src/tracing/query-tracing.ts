@@ -1,6 +1,6 @@
 import type { ControlRequestHandler } from '@ccsdk/control-protocol';
 import type { Context, Span, Tracer } from '@opentelemetry/api';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { traceControlHandler } from './control-spans.js';
 import { loadOtelApi, type OtelApi } from './load-otel-api.js';
 import { AGENT_NAME, ATTR, PROVIDER_NAME, TRACER_NAME } from './span-names.js';
@@ -28,12 +28,15 @@ export class QueryTracing {
    * Starts tracing a query, or returns `undefined` when the OpenTelemetry API is not installed
    * (`load` finds it; tests pass their own).
    */
-  static start(options: Options, load: () => OtelApi | undefined = loadOtelApi): QueryTracing | undefined {
+  static start(
+    options: ExtendedOptions,
+    load: () => OtelApi | undefined = loadOtelApi,
+  ): QueryTracing | undefined {
     const api = load();
     return api === undefined ? undefined : new QueryTracing(api, options);
   }
 
-  private constructor(api: OtelApi, options: Options) {
+  private constructor(api: OtelApi, options: ExtendedOptions) {
     this.#api = api;
     this.#tracer = api.trace.getTracer(TRACER_NAME);
     const parent = api.context.active();
@@ -58,7 +61,7 @@ export class QueryTracing {
    * registered propagator injects). Variables the caller set in `options.env` win. The same
    * object when there is nothing to add.
    */
-  withTraceContext(options: Options): Options {
+  withTraceContext(options: ExtendedOptions): ExtendedOptions {
     const env = traceContextEnv(this.#api, this.#context);
     if (Object.keys(env).length === 0) return options;
     return { ...options, env: { ...env, ...options.env } };

@@ -5,14 +5,14 @@ import {
   type SubprocessTransportOptions,
 } from '@ccsdk/transport-subprocess';
 import { processServersOf } from '../options/launch-delivery.js';
-import type { Options } from '../options/options.js';
+import type { ExtendedOptions } from '../options/options.js';
 import { withSandboxDefaults } from '../options/sandbox-defaults.js';
 
 /** The transport's form for "no prompt flag": the CLI starts on its own prompt. */
 const CLAUDE_CODE_PROMPT = { type: 'preset', preset: 'claude_code' } as const;
 
 /** The transport `query()` uses when the caller passes none: the CLI as a child process. */
-export function createDefaultTransport(options: Options): Transport {
+export function createDefaultTransport(options: ExtendedOptions): Transport {
   return new SubprocessTransport(subprocessOptionsOf(options));
 }
 
@@ -21,7 +21,7 @@ export function createDefaultTransport(options: Options): Transport {
  * set in `options`: with `options.transport` (Direct Connect, a custom transport) they go nowhere.
  * In-process MCP servers and `canUseTool` are not among them (they travel on the control channel).
  */
-export function optionsOnlyForSpawnedCli(options: Options): string[] {
+export function optionsOnlyForSpawnedCli(options: ExtendedOptions): string[] {
   const {
     sessionMirror: _mirror,
     permissionPromptToolName: _prompts,
@@ -42,7 +42,7 @@ export function optionsOnlyForSpawnedCli(options: Options): string[] {
  * What the subprocess transport is given for `options`: the CLI's flags, environment and spawn
  * settings; what travels in `initialize` instead (`buildInitializeRequest`) is left out.
  */
-export function subprocessOptionsOf(options: Options): SubprocessTransportOptions {
+export function subprocessOptionsOf(options: ExtendedOptions): SubprocessTransportOptions {
   const {
     abortController: _abortController,
     signal: _signal,
@@ -90,6 +90,8 @@ export function subprocessOptionsOf(options: Options): SubprocessTransportOption
  * `sdkMcpServerManifests`); listed on argv as well, the CLI would connect them over `mcp_message`
  * instead, after it answered `initialize`, and a control request made right after would not see them.
  */
-function toCliMcpServers(servers: NonNullable<Options['mcpServers']>): Record<string, McpServerConfig> {
+function toCliMcpServers(
+  servers: NonNullable<ExtendedOptions['mcpServers']>,
+): Record<string, McpServerConfig> {
   return processServersOf(servers) as Record<string, McpServerConfig>;
 }

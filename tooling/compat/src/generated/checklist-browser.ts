@@ -2,76 +2,98 @@
 // Do not edit: change the allow-list or our types, then regenerate. One check per line.
 import type * as T from '@anthropic-ai/claude-agent-sdk/browser';
 import type * as O from '@ccsdk/sdk/browser';
-import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
+import type { Assignable, Equal, Expect, ExtraKeys, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
 // AuthMessage
 export type Check_AuthMessage = Expect<Mutual<O.AuthMessage, T.AuthMessage>>;
 export type Check_AuthMessage_keys = Expect<Equal<MissingKeys<O.AuthMessage, T.AuthMessage>, never>>;
+export type Check_AuthMessage_extra_keys = Expect<Equal<ExtraKeys<O.AuthMessage, T.AuthMessage>, never>>;
 // BrowserQueryOptions
 export type Check_BrowserQueryOptions = Expect<Mutual<O.BrowserQueryOptions, T.BrowserQueryOptions>>;
 export type Check_BrowserQueryOptions_keys = Expect<Equal<MissingKeys<O.BrowserQueryOptions, T.BrowserQueryOptions>, never>>;
+export type Check_BrowserQueryOptions_extra_keys = Expect<Equal<ExtraKeys<O.BrowserQueryOptions, T.BrowserQueryOptions>, never>>;
 // CanUseTool
 export type Check_CanUseTool = Expect<Mutual<O.CanUseTool, T.CanUseTool>>;
 export type Check_CanUseTool_keys = Expect<Equal<MissingKeys<O.CanUseTool, T.CanUseTool>, never>>;
+export type Check_CanUseTool_extra_keys = Expect<Equal<ExtraKeys<O.CanUseTool, T.CanUseTool>, never>>;
 // ElicitationRequest
 export type Check_ElicitationRequest = Expect<Mutual<O.ElicitationRequest, T.ElicitationRequest>>;
 export type Check_ElicitationRequest_keys = Expect<Equal<MissingKeys<O.ElicitationRequest, T.ElicitationRequest>, never>>;
+export type Check_ElicitationRequest_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationRequest, T.ElicitationRequest>, never>>;
 // ElicitationResult
 export type Check_ElicitationResult = Expect<Mutual<O.ElicitationResult, T.ElicitationResult>>;
 export type Check_ElicitationResult_keys = Expect<Equal<MissingKeys<O.ElicitationResult, T.ElicitationResult>, never>>;
+export type Check_ElicitationResult_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationResult, T.ElicitationResult>, never>>;
 // G4_TEXT_ENVELOPE_ARM_PORTED
 export type Check_G4_TEXT_ENVELOPE_ARM_PORTED = Expect<Mutual<typeof O.G4_TEXT_ENVELOPE_ARM_PORTED, typeof T.G4_TEXT_ENVELOPE_ARM_PORTED>>;
 // HookCallbackMatcher
 export type Check_HookCallbackMatcher = Expect<Mutual<O.HookCallbackMatcher, T.HookCallbackMatcher>>;
 export type Check_HookCallbackMatcher_keys = Expect<Equal<MissingKeys<O.HookCallbackMatcher, T.HookCallbackMatcher>, never>>;
+export type Check_HookCallbackMatcher_extra_keys = Expect<Equal<ExtraKeys<O.HookCallbackMatcher, T.HookCallbackMatcher>, never>>;
 // HookEvent
 export type Check_HookEvent = Expect<Mutual<O.HookEvent, T.HookEvent>>;
 export type Check_HookEvent_keys = Expect<Equal<MissingKeys<O.HookEvent, T.HookEvent>, never>>;
+export type Check_HookEvent_extra_keys = Expect<Equal<ExtraKeys<O.HookEvent, T.HookEvent>, never>>;
 // McpSdkServerConfigWithInstance
 export type Check_McpSdkServerConfigWithInstance = Expect<Mutual<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>>;
 export type Check_McpSdkServerConfigWithInstance_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, never>>;
+export type Check_McpSdkServerConfigWithInstance_extra_keys = Expect<Equal<ExtraKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, never>>;
 // McpServerConfig
 export type Check_McpServerConfig = Expect<Mutual<O.McpServerConfig, T.McpServerConfig>>;
 export type Check_McpServerConfig_keys = Expect<Equal<MissingKeys<O.McpServerConfig, T.McpServerConfig>, never>>;
+export type Check_McpServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpServerConfig, T.McpServerConfig>, never>>;
 // OAuthCredential
 export type Check_OAuthCredential = Expect<Mutual<O.OAuthCredential, T.OAuthCredential>>;
 export type Check_OAuthCredential_keys = Expect<Equal<MissingKeys<O.OAuthCredential, T.OAuthCredential>, never>>;
+export type Check_OAuthCredential_extra_keys = Expect<Equal<ExtraKeys<O.OAuthCredential, T.OAuthCredential>, never>>;
 // OnElicitation
 export type Check_OnElicitation = Expect<Mutual<O.OnElicitation, T.OnElicitation>>;
 export type Check_OnElicitation_keys = Expect<Equal<MissingKeys<O.OnElicitation, T.OnElicitation>, never>>;
+export type Check_OnElicitation_extra_keys = Expect<Equal<ExtraKeys<O.OnElicitation, T.OnElicitation>, never>>;
 // OnUserDialog
 export type Check_OnUserDialog = Expect<Mutual<O.OnUserDialog, T.OnUserDialog>>;
 export type Check_OnUserDialog_keys = Expect<Equal<MissingKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
+export type Check_OnUserDialog_extra_keys = Expect<Equal<ExtraKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
 // Query
 export type Check_Query = Expect<Mutual<O.Query, T.Query>>;
 export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
+export type Check_Query_extra_keys = Expect<Equal<ExtraKeys<O.Query, T.Query>, never>>;
 // SDKAssistantMessage
 export type Check_SDKAssistantMessage = Expect<Mutual<O.SDKAssistantMessage, T.SDKAssistantMessage>>;
 export type Check_SDKAssistantMessage_keys = Expect<Equal<MissingKeys<O.SDKAssistantMessage, T.SDKAssistantMessage>, never>>;
+export type Check_SDKAssistantMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKAssistantMessage, T.SDKAssistantMessage>, never>>;
 // SDKMessage
 export type Check_SDKMessage = Expect<Mutual<O.SDKMessage, T.SDKMessage>>;
 export type Check_SDKMessage_keys = Expect<Equal<MissingKeys<O.SDKMessage, T.SDKMessage>, never>>;
+export type Check_SDKMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKMessage, T.SDKMessage>, never>>;
 // SDKResultMessage
 export type Check_SDKResultMessage = Expect<Mutual<O.SDKResultMessage, T.SDKResultMessage>>;
 export type Check_SDKResultMessage_keys = Expect<Equal<MissingKeys<O.SDKResultMessage, T.SDKResultMessage>, never>>;
+export type Check_SDKResultMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKResultMessage, T.SDKResultMessage>, never>>;
 // SDKSystemMessage
 export type Check_SDKSystemMessage = Expect<Mutual<O.SDKSystemMessage, T.SDKSystemMessage>>;
 export type Check_SDKSystemMessage_keys = Expect<Equal<MissingKeys<O.SDKSystemMessage, T.SDKSystemMessage>, never>>;
+export type Check_SDKSystemMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKSystemMessage, T.SDKSystemMessage>, never>>;
 // SDKUserMessage
 export type Check_SDKUserMessage = Expect<Mutual<O.SDKUserMessage, T.SDKUserMessage>>;
 export type Check_SDKUserMessage_keys = Expect<Equal<MissingKeys<O.SDKUserMessage, T.SDKUserMessage>, never>>;
+export type Check_SDKUserMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKUserMessage, T.SDKUserMessage>, never>>;
 // SSEOptions
 export type Check_SSEOptions = Expect<Mutual<O.SSEOptions, T.SSEOptions>>;
 export type Check_SSEOptions_keys = Expect<Equal<MissingKeys<O.SSEOptions, T.SSEOptions>, never>>;
+export type Check_SSEOptions_extra_keys = Expect<Equal<ExtraKeys<O.SSEOptions, T.SSEOptions>, never>>;
 // UserDialogRequest
 export type Check_UserDialogRequest = Expect<Mutual<O.UserDialogRequest, T.UserDialogRequest>>;
 export type Check_UserDialogRequest_keys = Expect<Equal<MissingKeys<O.UserDialogRequest, T.UserDialogRequest>, never>>;
+export type Check_UserDialogRequest_extra_keys = Expect<Equal<ExtraKeys<O.UserDialogRequest, T.UserDialogRequest>, never>>;
 // UserDialogResult
 export type Check_UserDialogResult = Expect<Mutual<O.UserDialogResult, T.UserDialogResult>>;
 export type Check_UserDialogResult_keys = Expect<Equal<MissingKeys<O.UserDialogResult, T.UserDialogResult>, never>>;
+export type Check_UserDialogResult_extra_keys = Expect<Equal<ExtraKeys<O.UserDialogResult, T.UserDialogResult>, never>>;
 // WebSocketOptions
 export type Check_WebSocketOptions = Expect<Mutual<O.WebSocketOptions, T.WebSocketOptions>>;
 export type Check_WebSocketOptions_keys = Expect<Equal<MissingKeys<O.WebSocketOptions, T.WebSocketOptions>, never>>;
+export type Check_WebSocketOptions_extra_keys = Expect<Equal<ExtraKeys<O.WebSocketOptions, T.WebSocketOptions>, never>>;
 // createSdkMcpServer
 export type Check_createSdkMcpServer_parameters = Expect<Assignable<Parameters<typeof T.createSdkMcpServer>, Parameters<typeof O.createSdkMcpServer>> extends true ? Not<Assignable<Parameters<typeof O.createSdkMcpServer>, Parameters<typeof T.createSdkMcpServer>>> : false>;
 export type Check_createSdkMcpServer_result = Expect<Mutual<ReturnType<typeof O.createSdkMcpServer>, ReturnType<typeof T.createSdkMcpServer>>>;

@@ -2,7 +2,7 @@
 // Do not edit: change the allow-list or our types, then regenerate. One check per line.
 import type * as T from '@anthropic-ai/claude-agent-sdk/extract';
 import type * as O from '@ccsdk/sdk/extract';
-import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
+import type { Assignable, Equal, Expect, ExtraKeys, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
 // extractFromBunfs
 export type Check_extractFromBunfs_parameters = Expect<Mutual<Parameters<typeof O.extractFromBunfs>, Parameters<typeof T.extractFromBunfs>>>;

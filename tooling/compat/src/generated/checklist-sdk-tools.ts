@@ -2,275 +2,365 @@
 // Do not edit: change the allow-list or our types, then regenerate. One check per line.
 import type * as T from '@anthropic-ai/claude-agent-sdk/sdk-tools';
 import type * as O from '@ccsdk/sdk/sdk-tools';
-import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
+import type { Assignable, Equal, Expect, ExtraKeys, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
 // AgentInput
 export type Check_AgentInput = Expect<Mutual<O.AgentInput, T.AgentInput>>;
 export type Check_AgentInput_keys = Expect<Equal<MissingKeys<O.AgentInput, T.AgentInput>, never>>;
+export type Check_AgentInput_extra_keys = Expect<Equal<ExtraKeys<O.AgentInput, T.AgentInput>, never>>;
 // AgentOutput
 export type Check_AgentOutput = Expect<Mutual<O.AgentOutput, T.AgentOutput>>;
 export type Check_AgentOutput_keys = Expect<Equal<MissingKeys<O.AgentOutput, T.AgentOutput>, never>>;
+export type Check_AgentOutput_extra_keys = Expect<Equal<ExtraKeys<O.AgentOutput, T.AgentOutput>, never>>;
 // ArtifactInput
 export type Check_ArtifactInput = Expect<Mutual<O.ArtifactInput, T.ArtifactInput>>;
 export type Check_ArtifactInput_keys = Expect<Equal<MissingKeys<O.ArtifactInput, T.ArtifactInput>, never>>;
+export type Check_ArtifactInput_extra_keys = Expect<Equal<ExtraKeys<O.ArtifactInput, T.ArtifactInput>, never>>;
 // ArtifactOutput
 export type Check_ArtifactOutput = Expect<Mutual<O.ArtifactOutput, T.ArtifactOutput>>;
 export type Check_ArtifactOutput_keys = Expect<Equal<MissingKeys<O.ArtifactOutput, T.ArtifactOutput>, never>>;
+export type Check_ArtifactOutput_extra_keys = Expect<Equal<ExtraKeys<O.ArtifactOutput, T.ArtifactOutput>, never>>;
 // AskUserQuestionInput
 export type Check_AskUserQuestionInput = Expect<Mutual<O.AskUserQuestionInput, T.AskUserQuestionInput>>;
 export type Check_AskUserQuestionInput_keys = Expect<Equal<MissingKeys<O.AskUserQuestionInput, T.AskUserQuestionInput>, never>>;
+export type Check_AskUserQuestionInput_extra_keys = Expect<Equal<ExtraKeys<O.AskUserQuestionInput, T.AskUserQuestionInput>, never>>;
 // AskUserQuestionOutput
 export type Check_AskUserQuestionOutput = Expect<Mutual<O.AskUserQuestionOutput, T.AskUserQuestionOutput>>;
 export type Check_AskUserQuestionOutput_keys = Expect<Equal<MissingKeys<O.AskUserQuestionOutput, T.AskUserQuestionOutput>, never>>;
+export type Check_AskUserQuestionOutput_extra_keys = Expect<Equal<ExtraKeys<O.AskUserQuestionOutput, T.AskUserQuestionOutput>, never>>;
 // BashInput
 export type Check_BashInput = Expect<Mutual<O.BashInput, T.BashInput>>;
 export type Check_BashInput_keys = Expect<Equal<MissingKeys<O.BashInput, T.BashInput>, never>>;
+export type Check_BashInput_extra_keys = Expect<Equal<ExtraKeys<O.BashInput, T.BashInput>, never>>;
 // BashOutput
 export type Check_BashOutput = Expect<Mutual<O.BashOutput, T.BashOutput>>;
 export type Check_BashOutput_keys = Expect<Equal<MissingKeys<O.BashOutput, T.BashOutput>, never>>;
+export type Check_BashOutput_extra_keys = Expect<Equal<ExtraKeys<O.BashOutput, T.BashOutput>, never>>;
 // ClaudeDesignInput
 export type Check_ClaudeDesignInput = Expect<Mutual<O.ClaudeDesignInput, T.ClaudeDesignInput>>;
 export type Check_ClaudeDesignInput_keys = Expect<Equal<MissingKeys<O.ClaudeDesignInput, T.ClaudeDesignInput>, never>>;
+export type Check_ClaudeDesignInput_extra_keys = Expect<Equal<ExtraKeys<O.ClaudeDesignInput, T.ClaudeDesignInput>, never>>;
 // ClaudeDesignOutput
 export type Check_ClaudeDesignOutput = Expect<Mutual<O.ClaudeDesignOutput, T.ClaudeDesignOutput>>;
 export type Check_ClaudeDesignOutput_keys = Expect<Equal<MissingKeys<O.ClaudeDesignOutput, T.ClaudeDesignOutput>, never>>;
+export type Check_ClaudeDesignOutput_extra_keys = Expect<Equal<ExtraKeys<O.ClaudeDesignOutput, T.ClaudeDesignOutput>, never>>;
 // CronCreateInput
 export type Check_CronCreateInput = Expect<Mutual<O.CronCreateInput, T.CronCreateInput>>;
 export type Check_CronCreateInput_keys = Expect<Equal<MissingKeys<O.CronCreateInput, T.CronCreateInput>, never>>;
+export type Check_CronCreateInput_extra_keys = Expect<Equal<ExtraKeys<O.CronCreateInput, T.CronCreateInput>, never>>;
 // CronCreateOutput
 export type Check_CronCreateOutput = Expect<Mutual<O.CronCreateOutput, T.CronCreateOutput>>;
 export type Check_CronCreateOutput_keys = Expect<Equal<MissingKeys<O.CronCreateOutput, T.CronCreateOutput>, never>>;
+export type Check_CronCreateOutput_extra_keys = Expect<Equal<ExtraKeys<O.CronCreateOutput, T.CronCreateOutput>, never>>;
 // CronDeleteInput
 export type Check_CronDeleteInput = Expect<Mutual<O.CronDeleteInput, T.CronDeleteInput>>;
 export type Check_CronDeleteInput_keys = Expect<Equal<MissingKeys<O.CronDeleteInput, T.CronDeleteInput>, never>>;
+export type Check_CronDeleteInput_extra_keys = Expect<Equal<ExtraKeys<O.CronDeleteInput, T.CronDeleteInput>, never>>;
 // CronDeleteOutput
 export type Check_CronDeleteOutput = Expect<Mutual<O.CronDeleteOutput, T.CronDeleteOutput>>;
 export type Check_CronDeleteOutput_keys = Expect<Equal<MissingKeys<O.CronDeleteOutput, T.CronDeleteOutput>, never>>;
+export type Check_CronDeleteOutput_extra_keys = Expect<Equal<ExtraKeys<O.CronDeleteOutput, T.CronDeleteOutput>, never>>;
 // CronListInput
 export type Check_CronListInput = Expect<Mutual<O.CronListInput, T.CronListInput>>;
 export type Check_CronListInput_keys = Expect<Equal<MissingKeys<O.CronListInput, T.CronListInput>, never>>;
+export type Check_CronListInput_extra_keys = Expect<Equal<ExtraKeys<O.CronListInput, T.CronListInput>, never>>;
 // CronListOutput
 export type Check_CronListOutput = Expect<Mutual<O.CronListOutput, T.CronListOutput>>;
 export type Check_CronListOutput_keys = Expect<Equal<MissingKeys<O.CronListOutput, T.CronListOutput>, never>>;
+export type Check_CronListOutput_extra_keys = Expect<Equal<ExtraKeys<O.CronListOutput, T.CronListOutput>, never>>;
 // EnterPlanModeInput
 export type Check_EnterPlanModeInput = Expect<Mutual<O.EnterPlanModeInput, T.EnterPlanModeInput>>;
 export type Check_EnterPlanModeInput_keys = Expect<Equal<MissingKeys<O.EnterPlanModeInput, T.EnterPlanModeInput>, never>>;
+export type Check_EnterPlanModeInput_extra_keys = Expect<Equal<ExtraKeys<O.EnterPlanModeInput, T.EnterPlanModeInput>, never>>;
 // EnterPlanModeOutput
 export type Check_EnterPlanModeOutput = Expect<Mutual<O.EnterPlanModeOutput, T.EnterPlanModeOutput>>;
 export type Check_EnterPlanModeOutput_keys = Expect<Equal<MissingKeys<O.EnterPlanModeOutput, T.EnterPlanModeOutput>, never>>;
+export type Check_EnterPlanModeOutput_extra_keys = Expect<Equal<ExtraKeys<O.EnterPlanModeOutput, T.EnterPlanModeOutput>, never>>;
 // EnterWorktreeInput
 export type Check_EnterWorktreeInput = Expect<Mutual<O.EnterWorktreeInput, T.EnterWorktreeInput>>;
 export type Check_EnterWorktreeInput_keys = Expect<Equal<MissingKeys<O.EnterWorktreeInput, T.EnterWorktreeInput>, never>>;
+export type Check_EnterWorktreeInput_extra_keys = Expect<Equal<ExtraKeys<O.EnterWorktreeInput, T.EnterWorktreeInput>, never>>;
 // EnterWorktreeOutput
 export type Check_EnterWorktreeOutput = Expect<Mutual<O.EnterWorktreeOutput, T.EnterWorktreeOutput>>;
 export type Check_EnterWorktreeOutput_keys = Expect<Equal<MissingKeys<O.EnterWorktreeOutput, T.EnterWorktreeOutput>, never>>;
+export type Check_EnterWorktreeOutput_extra_keys = Expect<Equal<ExtraKeys<O.EnterWorktreeOutput, T.EnterWorktreeOutput>, never>>;
 // ExitPlanModeInput
 export type Check_ExitPlanModeInput = Expect<Mutual<O.ExitPlanModeInput, T.ExitPlanModeInput>>;
 export type Check_ExitPlanModeInput_keys = Expect<Equal<MissingKeys<O.ExitPlanModeInput, T.ExitPlanModeInput>, never>>;
+export type Check_ExitPlanModeInput_extra_keys = Expect<Equal<ExtraKeys<O.ExitPlanModeInput, T.ExitPlanModeInput>, never>>;
 // ExitPlanModeOutput
 export type Check_ExitPlanModeOutput = Expect<Mutual<O.ExitPlanModeOutput, T.ExitPlanModeOutput>>;
 export type Check_ExitPlanModeOutput_keys = Expect<Equal<MissingKeys<O.ExitPlanModeOutput, T.ExitPlanModeOutput>, never>>;
+export type Check_ExitPlanModeOutput_extra_keys = Expect<Equal<ExtraKeys<O.ExitPlanModeOutput, T.ExitPlanModeOutput>, never>>;
 // ExitWorktreeInput
 export type Check_ExitWorktreeInput = Expect<Mutual<O.ExitWorktreeInput, T.ExitWorktreeInput>>;
 export type Check_ExitWorktreeInput_keys = Expect<Equal<MissingKeys<O.ExitWorktreeInput, T.ExitWorktreeInput>, never>>;
+export type Check_ExitWorktreeInput_extra_keys = Expect<Equal<ExtraKeys<O.ExitWorktreeInput, T.ExitWorktreeInput>, never>>;
 // ExitWorktreeOutput
 export type Check_ExitWorktreeOutput = Expect<Mutual<O.ExitWorktreeOutput, T.ExitWorktreeOutput>>;
 export type Check_ExitWorktreeOutput_keys = Expect<Equal<MissingKeys<O.ExitWorktreeOutput, T.ExitWorktreeOutput>, never>>;
+export type Check_ExitWorktreeOutput_extra_keys = Expect<Equal<ExtraKeys<O.ExitWorktreeOutput, T.ExitWorktreeOutput>, never>>;
 // FileEditInput
 export type Check_FileEditInput = Expect<Mutual<O.FileEditInput, T.FileEditInput>>;
 export type Check_FileEditInput_keys = Expect<Equal<MissingKeys<O.FileEditInput, T.FileEditInput>, never>>;
+export type Check_FileEditInput_extra_keys = Expect<Equal<ExtraKeys<O.FileEditInput, T.FileEditInput>, never>>;
 // FileEditOutput
 export type Check_FileEditOutput = Expect<Mutual<O.FileEditOutput, T.FileEditOutput>>;
 export type Check_FileEditOutput_keys = Expect<Equal<MissingKeys<O.FileEditOutput, T.FileEditOutput>, never>>;
+export type Check_FileEditOutput_extra_keys = Expect<Equal<ExtraKeys<O.FileEditOutput, T.FileEditOutput>, never>>;
 // FileReadInput
 export type Check_FileReadInput = Expect<Mutual<O.FileReadInput, T.FileReadInput>>;
 export type Check_FileReadInput_keys = Expect<Equal<MissingKeys<O.FileReadInput, T.FileReadInput>, never>>;
+export type Check_FileReadInput_extra_keys = Expect<Equal<ExtraKeys<O.FileReadInput, T.FileReadInput>, never>>;
 // FileReadOutput
 export type Check_FileReadOutput = Expect<Mutual<O.FileReadOutput, T.FileReadOutput>>;
 export type Check_FileReadOutput_keys = Expect<Equal<MissingKeys<O.FileReadOutput, T.FileReadOutput>, never>>;
+export type Check_FileReadOutput_extra_keys = Expect<Equal<ExtraKeys<O.FileReadOutput, T.FileReadOutput>, never>>;
 // FileWriteInput
 export type Check_FileWriteInput = Expect<Mutual<O.FileWriteInput, T.FileWriteInput>>;
 export type Check_FileWriteInput_keys = Expect<Equal<MissingKeys<O.FileWriteInput, T.FileWriteInput>, never>>;
+export type Check_FileWriteInput_extra_keys = Expect<Equal<ExtraKeys<O.FileWriteInput, T.FileWriteInput>, never>>;
 // FileWriteOutput
 export type Check_FileWriteOutput = Expect<Mutual<O.FileWriteOutput, T.FileWriteOutput>>;
 export type Check_FileWriteOutput_keys = Expect<Equal<MissingKeys<O.FileWriteOutput, T.FileWriteOutput>, never>>;
+export type Check_FileWriteOutput_extra_keys = Expect<Equal<ExtraKeys<O.FileWriteOutput, T.FileWriteOutput>, never>>;
 // GlobInput
 export type Check_GlobInput = Expect<Mutual<O.GlobInput, T.GlobInput>>;
 export type Check_GlobInput_keys = Expect<Equal<MissingKeys<O.GlobInput, T.GlobInput>, never>>;
+export type Check_GlobInput_extra_keys = Expect<Equal<ExtraKeys<O.GlobInput, T.GlobInput>, never>>;
 // GlobOutput
 export type Check_GlobOutput = Expect<Mutual<O.GlobOutput, T.GlobOutput>>;
 export type Check_GlobOutput_keys = Expect<Equal<MissingKeys<O.GlobOutput, T.GlobOutput>, never>>;
+export type Check_GlobOutput_extra_keys = Expect<Equal<ExtraKeys<O.GlobOutput, T.GlobOutput>, never>>;
 // GrepInput
 export type Check_GrepInput = Expect<Mutual<O.GrepInput, T.GrepInput>>;
 export type Check_GrepInput_keys = Expect<Equal<MissingKeys<O.GrepInput, T.GrepInput>, never>>;
+export type Check_GrepInput_extra_keys = Expect<Equal<ExtraKeys<O.GrepInput, T.GrepInput>, never>>;
 // GrepOutput
 export type Check_GrepOutput = Expect<Mutual<O.GrepOutput, T.GrepOutput>>;
 export type Check_GrepOutput_keys = Expect<Equal<MissingKeys<O.GrepOutput, T.GrepOutput>, never>>;
+export type Check_GrepOutput_extra_keys = Expect<Equal<ExtraKeys<O.GrepOutput, T.GrepOutput>, never>>;
 // ListMcpResourcesInput
 export type Check_ListMcpResourcesInput = Expect<Mutual<O.ListMcpResourcesInput, T.ListMcpResourcesInput>>;
 export type Check_ListMcpResourcesInput_keys = Expect<Equal<MissingKeys<O.ListMcpResourcesInput, T.ListMcpResourcesInput>, never>>;
+export type Check_ListMcpResourcesInput_extra_keys = Expect<Equal<ExtraKeys<O.ListMcpResourcesInput, T.ListMcpResourcesInput>, never>>;
 // ListMcpResourcesOutput
 export type Check_ListMcpResourcesOutput = Expect<Mutual<O.ListMcpResourcesOutput, T.ListMcpResourcesOutput>>;
 export type Check_ListMcpResourcesOutput_keys = Expect<Equal<MissingKeys<O.ListMcpResourcesOutput, T.ListMcpResourcesOutput>, never>>;
+export type Check_ListMcpResourcesOutput_extra_keys = Expect<Equal<ExtraKeys<O.ListMcpResourcesOutput, T.ListMcpResourcesOutput>, never>>;
 // McpInput
 export type Check_McpInput = Expect<Mutual<O.McpInput, T.McpInput>>;
 export type Check_McpInput_keys = Expect<Equal<MissingKeys<O.McpInput, T.McpInput>, never>>;
+export type Check_McpInput_extra_keys = Expect<Equal<ExtraKeys<O.McpInput, T.McpInput>, never>>;
 // McpOutput
 export type Check_McpOutput = Expect<Mutual<O.McpOutput, T.McpOutput>>;
 export type Check_McpOutput_keys = Expect<Equal<MissingKeys<O.McpOutput, T.McpOutput>, never>>;
+export type Check_McpOutput_extra_keys = Expect<Equal<ExtraKeys<O.McpOutput, T.McpOutput>, never>>;
 // MonitorInput
 export type Check_MonitorInput = Expect<Mutual<O.MonitorInput, T.MonitorInput>>;
 export type Check_MonitorInput_keys = Expect<Equal<MissingKeys<O.MonitorInput, T.MonitorInput>, never>>;
+export type Check_MonitorInput_extra_keys = Expect<Equal<ExtraKeys<O.MonitorInput, T.MonitorInput>, never>>;
 // MonitorOutput
 export type Check_MonitorOutput = Expect<Mutual<O.MonitorOutput, T.MonitorOutput>>;
 export type Check_MonitorOutput_keys = Expect<Equal<MissingKeys<O.MonitorOutput, T.MonitorOutput>, never>>;
+export type Check_MonitorOutput_extra_keys = Expect<Equal<ExtraKeys<O.MonitorOutput, T.MonitorOutput>, never>>;
 // NotebookEditInput
 export type Check_NotebookEditInput = Expect<Mutual<O.NotebookEditInput, T.NotebookEditInput>>;
 export type Check_NotebookEditInput_keys = Expect<Equal<MissingKeys<O.NotebookEditInput, T.NotebookEditInput>, never>>;
+export type Check_NotebookEditInput_extra_keys = Expect<Equal<ExtraKeys<O.NotebookEditInput, T.NotebookEditInput>, never>>;
 // NotebookEditOutput
 export type Check_NotebookEditOutput = Expect<Mutual<O.NotebookEditOutput, T.NotebookEditOutput>>;
 export type Check_NotebookEditOutput_keys = Expect<Equal<MissingKeys<O.NotebookEditOutput, T.NotebookEditOutput>, never>>;
+export type Check_NotebookEditOutput_extra_keys = Expect<Equal<ExtraKeys<O.NotebookEditOutput, T.NotebookEditOutput>, never>>;
 // OfferChromeSetupInput
 export type Check_OfferChromeSetupInput = Expect<Mutual<O.OfferChromeSetupInput, T.OfferChromeSetupInput>>;
 export type Check_OfferChromeSetupInput_keys = Expect<Equal<MissingKeys<O.OfferChromeSetupInput, T.OfferChromeSetupInput>, never>>;
+export type Check_OfferChromeSetupInput_extra_keys = Expect<Equal<ExtraKeys<O.OfferChromeSetupInput, T.OfferChromeSetupInput>, never>>;
 // OfferChromeSetupOutput
 export type Check_OfferChromeSetupOutput = Expect<Mutual<O.OfferChromeSetupOutput, T.OfferChromeSetupOutput>>;
 export type Check_OfferChromeSetupOutput_keys = Expect<Equal<MissingKeys<O.OfferChromeSetupOutput, T.OfferChromeSetupOutput>, never>>;
+export type Check_OfferChromeSetupOutput_extra_keys = Expect<Equal<ExtraKeys<O.OfferChromeSetupOutput, T.OfferChromeSetupOutput>, never>>;
 // ProjectsInput
 export type Check_ProjectsInput = Expect<Mutual<O.ProjectsInput, T.ProjectsInput>>;
 export type Check_ProjectsInput_keys = Expect<Equal<MissingKeys<O.ProjectsInput, T.ProjectsInput>, never>>;
+export type Check_ProjectsInput_extra_keys = Expect<Equal<ExtraKeys<O.ProjectsInput, T.ProjectsInput>, never>>;
 // ProjectsOutput
 export type Check_ProjectsOutput = Expect<Mutual<O.ProjectsOutput, T.ProjectsOutput>>;
 export type Check_ProjectsOutput_keys = Expect<Equal<MissingKeys<O.ProjectsOutput, T.ProjectsOutput>, never>>;
+export type Check_ProjectsOutput_extra_keys = Expect<Equal<ExtraKeys<O.ProjectsOutput, T.ProjectsOutput>, never>>;
 // ProposeGoalInput
 export type Check_ProposeGoalInput = Expect<Mutual<O.ProposeGoalInput, T.ProposeGoalInput>>;
 export type Check_ProposeGoalInput_keys = Expect<Equal<MissingKeys<O.ProposeGoalInput, T.ProposeGoalInput>, never>>;
+export type Check_ProposeGoalInput_extra_keys = Expect<Equal<ExtraKeys<O.ProposeGoalInput, T.ProposeGoalInput>, never>>;
 // ProposeGoalOutput
 export type Check_ProposeGoalOutput = Expect<Mutual<O.ProposeGoalOutput, T.ProposeGoalOutput>>;
 export type Check_ProposeGoalOutput_keys = Expect<Equal<MissingKeys<O.ProposeGoalOutput, T.ProposeGoalOutput>, never>>;
+export type Check_ProposeGoalOutput_extra_keys = Expect<Equal<ExtraKeys<O.ProposeGoalOutput, T.ProposeGoalOutput>, never>>;
 // ProposeSkillsInput
 export type Check_ProposeSkillsInput = Expect<Mutual<O.ProposeSkillsInput, T.ProposeSkillsInput>>;
 export type Check_ProposeSkillsInput_keys = Expect<Equal<MissingKeys<O.ProposeSkillsInput, T.ProposeSkillsInput>, never>>;
+export type Check_ProposeSkillsInput_extra_keys = Expect<Equal<ExtraKeys<O.ProposeSkillsInput, T.ProposeSkillsInput>, never>>;
 // ProposeSkillsOutput
 export type Check_ProposeSkillsOutput = Expect<Mutual<O.ProposeSkillsOutput, T.ProposeSkillsOutput>>;
 export type Check_ProposeSkillsOutput_keys = Expect<Equal<MissingKeys<O.ProposeSkillsOutput, T.ProposeSkillsOutput>, never>>;
+export type Check_ProposeSkillsOutput_extra_keys = Expect<Equal<ExtraKeys<O.ProposeSkillsOutput, T.ProposeSkillsOutput>, never>>;
 // PushNotificationInput
 export type Check_PushNotificationInput = Expect<Mutual<O.PushNotificationInput, T.PushNotificationInput>>;
 export type Check_PushNotificationInput_keys = Expect<Equal<MissingKeys<O.PushNotificationInput, T.PushNotificationInput>, never>>;
+export type Check_PushNotificationInput_extra_keys = Expect<Equal<ExtraKeys<O.PushNotificationInput, T.PushNotificationInput>, never>>;
 // PushNotificationOutput
 export type Check_PushNotificationOutput = Expect<Mutual<O.PushNotificationOutput, T.PushNotificationOutput>>;
 export type Check_PushNotificationOutput_keys = Expect<Equal<MissingKeys<O.PushNotificationOutput, T.PushNotificationOutput>, never>>;
+export type Check_PushNotificationOutput_extra_keys = Expect<Equal<ExtraKeys<O.PushNotificationOutput, T.PushNotificationOutput>, never>>;
 // ReadMcpResourceDirInput
 export type Check_ReadMcpResourceDirInput = Expect<Mutual<O.ReadMcpResourceDirInput, T.ReadMcpResourceDirInput>>;
 export type Check_ReadMcpResourceDirInput_keys = Expect<Equal<MissingKeys<O.ReadMcpResourceDirInput, T.ReadMcpResourceDirInput>, never>>;
+export type Check_ReadMcpResourceDirInput_extra_keys = Expect<Equal<ExtraKeys<O.ReadMcpResourceDirInput, T.ReadMcpResourceDirInput>, never>>;
 // ReadMcpResourceDirOutput
 export type Check_ReadMcpResourceDirOutput = Expect<Mutual<O.ReadMcpResourceDirOutput, T.ReadMcpResourceDirOutput>>;
 export type Check_ReadMcpResourceDirOutput_keys = Expect<Equal<MissingKeys<O.ReadMcpResourceDirOutput, T.ReadMcpResourceDirOutput>, never>>;
+export type Check_ReadMcpResourceDirOutput_extra_keys = Expect<Equal<ExtraKeys<O.ReadMcpResourceDirOutput, T.ReadMcpResourceDirOutput>, never>>;
 // ReadMcpResourceInput
 export type Check_ReadMcpResourceInput = Expect<Mutual<O.ReadMcpResourceInput, T.ReadMcpResourceInput>>;
 export type Check_ReadMcpResourceInput_keys = Expect<Equal<MissingKeys<O.ReadMcpResourceInput, T.ReadMcpResourceInput>, never>>;
+export type Check_ReadMcpResourceInput_extra_keys = Expect<Equal<ExtraKeys<O.ReadMcpResourceInput, T.ReadMcpResourceInput>, never>>;
 // ReadMcpResourceOutput
 export type Check_ReadMcpResourceOutput = Expect<Mutual<O.ReadMcpResourceOutput, T.ReadMcpResourceOutput>>;
 export type Check_ReadMcpResourceOutput_keys = Expect<Equal<MissingKeys<O.ReadMcpResourceOutput, T.ReadMcpResourceOutput>, never>>;
+export type Check_ReadMcpResourceOutput_extra_keys = Expect<Equal<ExtraKeys<O.ReadMcpResourceOutput, T.ReadMcpResourceOutput>, never>>;
 // ReadNotificationsInput
 export type Check_ReadNotificationsInput = Expect<Mutual<O.ReadNotificationsInput, T.ReadNotificationsInput>>;
 export type Check_ReadNotificationsInput_keys = Expect<Equal<MissingKeys<O.ReadNotificationsInput, T.ReadNotificationsInput>, never>>;
+export type Check_ReadNotificationsInput_extra_keys = Expect<Equal<ExtraKeys<O.ReadNotificationsInput, T.ReadNotificationsInput>, never>>;
 // ReadNotificationsOutput
 export type Check_ReadNotificationsOutput = Expect<Mutual<O.ReadNotificationsOutput, T.ReadNotificationsOutput>>;
 export type Check_ReadNotificationsOutput_keys = Expect<Equal<MissingKeys<O.ReadNotificationsOutput, T.ReadNotificationsOutput>, never>>;
+export type Check_ReadNotificationsOutput_extra_keys = Expect<Equal<ExtraKeys<O.ReadNotificationsOutput, T.ReadNotificationsOutput>, never>>;
 // RefreshMcpToolsInput
 export type Check_RefreshMcpToolsInput = Expect<Mutual<O.RefreshMcpToolsInput, T.RefreshMcpToolsInput>>;
 export type Check_RefreshMcpToolsInput_keys = Expect<Equal<MissingKeys<O.RefreshMcpToolsInput, T.RefreshMcpToolsInput>, never>>;
+export type Check_RefreshMcpToolsInput_extra_keys = Expect<Equal<ExtraKeys<O.RefreshMcpToolsInput, T.RefreshMcpToolsInput>, never>>;
 // RefreshMcpToolsOutput
 export type Check_RefreshMcpToolsOutput = Expect<Mutual<O.RefreshMcpToolsOutput, T.RefreshMcpToolsOutput>>;
 export type Check_RefreshMcpToolsOutput_keys = Expect<Equal<MissingKeys<O.RefreshMcpToolsOutput, T.RefreshMcpToolsOutput>, never>>;
+export type Check_RefreshMcpToolsOutput_extra_keys = Expect<Equal<ExtraKeys<O.RefreshMcpToolsOutput, T.RefreshMcpToolsOutput>, never>>;
 // RemoteTriggerInput
 export type Check_RemoteTriggerInput = Expect<Mutual<O.RemoteTriggerInput, T.RemoteTriggerInput>>;
 export type Check_RemoteTriggerInput_keys = Expect<Equal<MissingKeys<O.RemoteTriggerInput, T.RemoteTriggerInput>, never>>;
+export type Check_RemoteTriggerInput_extra_keys = Expect<Equal<ExtraKeys<O.RemoteTriggerInput, T.RemoteTriggerInput>, never>>;
 // RemoteTriggerOutput
 export type Check_RemoteTriggerOutput = Expect<Mutual<O.RemoteTriggerOutput, T.RemoteTriggerOutput>>;
 export type Check_RemoteTriggerOutput_keys = Expect<Equal<MissingKeys<O.RemoteTriggerOutput, T.RemoteTriggerOutput>, never>>;
+export type Check_RemoteTriggerOutput_extra_keys = Expect<Equal<ExtraKeys<O.RemoteTriggerOutput, T.RemoteTriggerOutput>, never>>;
 // ReportFindingsInput
 export type Check_ReportFindingsInput = Expect<Mutual<O.ReportFindingsInput, T.ReportFindingsInput>>;
 export type Check_ReportFindingsInput_keys = Expect<Equal<MissingKeys<O.ReportFindingsInput, T.ReportFindingsInput>, never>>;
+export type Check_ReportFindingsInput_extra_keys = Expect<Equal<ExtraKeys<O.ReportFindingsInput, T.ReportFindingsInput>, never>>;
 // ReportFindingsOutput
 export type Check_ReportFindingsOutput = Expect<Mutual<O.ReportFindingsOutput, T.ReportFindingsOutput>>;
 export type Check_ReportFindingsOutput_keys = Expect<Equal<MissingKeys<O.ReportFindingsOutput, T.ReportFindingsOutput>, never>>;
+export type Check_ReportFindingsOutput_extra_keys = Expect<Equal<ExtraKeys<O.ReportFindingsOutput, T.ReportFindingsOutput>, never>>;
 // ScheduleWakeupInput
 export type Check_ScheduleWakeupInput = Expect<Mutual<O.ScheduleWakeupInput, T.ScheduleWakeupInput>>;
 export type Check_ScheduleWakeupInput_keys = Expect<Equal<MissingKeys<O.ScheduleWakeupInput, T.ScheduleWakeupInput>, never>>;
+export type Check_ScheduleWakeupInput_extra_keys = Expect<Equal<ExtraKeys<O.ScheduleWakeupInput, T.ScheduleWakeupInput>, never>>;
 // ScheduleWakeupOutput
 export type Check_ScheduleWakeupOutput = Expect<Mutual<O.ScheduleWakeupOutput, T.ScheduleWakeupOutput>>;
 export type Check_ScheduleWakeupOutput_keys = Expect<Equal<MissingKeys<O.ScheduleWakeupOutput, T.ScheduleWakeupOutput>, never>>;
+export type Check_ScheduleWakeupOutput_extra_keys = Expect<Equal<ExtraKeys<O.ScheduleWakeupOutput, T.ScheduleWakeupOutput>, never>>;
 // SendFeedbackInput
 export type Check_SendFeedbackInput = Expect<Mutual<O.SendFeedbackInput, T.SendFeedbackInput>>;
 export type Check_SendFeedbackInput_keys = Expect<Equal<MissingKeys<O.SendFeedbackInput, T.SendFeedbackInput>, never>>;
+export type Check_SendFeedbackInput_extra_keys = Expect<Equal<ExtraKeys<O.SendFeedbackInput, T.SendFeedbackInput>, never>>;
 // SendFeedbackOutput
 export type Check_SendFeedbackOutput = Expect<Mutual<O.SendFeedbackOutput, T.SendFeedbackOutput>>;
 export type Check_SendFeedbackOutput_keys = Expect<Equal<MissingKeys<O.SendFeedbackOutput, T.SendFeedbackOutput>, never>>;
+export type Check_SendFeedbackOutput_extra_keys = Expect<Equal<ExtraKeys<O.SendFeedbackOutput, T.SendFeedbackOutput>, never>>;
 // ShowOnboardingRolePickerInput
 export type Check_ShowOnboardingRolePickerInput = Expect<Mutual<O.ShowOnboardingRolePickerInput, T.ShowOnboardingRolePickerInput>>;
 export type Check_ShowOnboardingRolePickerInput_keys = Expect<Equal<MissingKeys<O.ShowOnboardingRolePickerInput, T.ShowOnboardingRolePickerInput>, never>>;
+export type Check_ShowOnboardingRolePickerInput_extra_keys = Expect<Equal<ExtraKeys<O.ShowOnboardingRolePickerInput, T.ShowOnboardingRolePickerInput>, never>>;
 // ShowOnboardingRolePickerOutput
 export type Check_ShowOnboardingRolePickerOutput = Expect<Mutual<O.ShowOnboardingRolePickerOutput, T.ShowOnboardingRolePickerOutput>>;
 export type Check_ShowOnboardingRolePickerOutput_keys = Expect<Equal<MissingKeys<O.ShowOnboardingRolePickerOutput, T.ShowOnboardingRolePickerOutput>, never>>;
+export type Check_ShowOnboardingRolePickerOutput_extra_keys = Expect<Equal<ExtraKeys<O.ShowOnboardingRolePickerOutput, T.ShowOnboardingRolePickerOutput>, never>>;
 // TaskCreateInput
 export type Check_TaskCreateInput = Expect<Mutual<O.TaskCreateInput, T.TaskCreateInput>>;
 export type Check_TaskCreateInput_keys = Expect<Equal<MissingKeys<O.TaskCreateInput, T.TaskCreateInput>, never>>;
+export type Check_TaskCreateInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskCreateInput, T.TaskCreateInput>, never>>;
 // TaskCreateOutput
 export type Check_TaskCreateOutput = Expect<Mutual<O.TaskCreateOutput, T.TaskCreateOutput>>;
 export type Check_TaskCreateOutput_keys = Expect<Equal<MissingKeys<O.TaskCreateOutput, T.TaskCreateOutput>, never>>;
+export type Check_TaskCreateOutput_extra_keys = Expect<Equal<ExtraKeys<O.TaskCreateOutput, T.TaskCreateOutput>, never>>;
 // TaskGetInput
 export type Check_TaskGetInput = Expect<Mutual<O.TaskGetInput, T.TaskGetInput>>;
 export type Check_TaskGetInput_keys = Expect<Equal<MissingKeys<O.TaskGetInput, T.TaskGetInput>, never>>;
+export type Check_TaskGetInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskGetInput, T.TaskGetInput>, never>>;
 // TaskGetOutput
 export type Check_TaskGetOutput = Expect<Mutual<O.TaskGetOutput, T.TaskGetOutput>>;
 export type Check_TaskGetOutput_keys = Expect<Equal<MissingKeys<O.TaskGetOutput, T.TaskGetOutput>, never>>;
+export type Check_TaskGetOutput_extra_keys = Expect<Equal<ExtraKeys<O.TaskGetOutput, T.TaskGetOutput>, never>>;
 // TaskListInput
 export type Check_TaskListInput = Expect<Mutual<O.TaskListInput, T.TaskListInput>>;
 export type Check_TaskListInput_keys = Expect<Equal<MissingKeys<O.TaskListInput, T.TaskListInput>, never>>;
+export type Check_TaskListInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskListInput, T.TaskListInput>, never>>;
 // TaskListOutput
 export type Check_TaskListOutput = Expect<Mutual<O.TaskListOutput, T.TaskListOutput>>;
 export type Check_TaskListOutput_keys = Expect<Equal<MissingKeys<O.TaskListOutput, T.TaskListOutput>, never>>;
+export type Check_TaskListOutput_extra_keys = Expect<Equal<ExtraKeys<O.TaskListOutput, T.TaskListOutput>, never>>;
 // TaskStopInput
 export type Check_TaskStopInput = Expect<Mutual<O.TaskStopInput, T.TaskStopInput>>;
 export type Check_TaskStopInput_keys = Expect<Equal<MissingKeys<O.TaskStopInput, T.TaskStopInput>, never>>;
+export type Check_TaskStopInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskStopInput, T.TaskStopInput>, never>>;
 // TaskStopOutput
 export type Check_TaskStopOutput = Expect<Mutual<O.TaskStopOutput, T.TaskStopOutput>>;
 export type Check_TaskStopOutput_keys = Expect<Equal<MissingKeys<O.TaskStopOutput, T.TaskStopOutput>, never>>;
+export type Check_TaskStopOutput_extra_keys = Expect<Equal<ExtraKeys<O.TaskStopOutput, T.TaskStopOutput>, never>>;
 // TaskUpdateInput
 export type Check_TaskUpdateInput = Expect<Mutual<O.TaskUpdateInput, T.TaskUpdateInput>>;
 export type Check_TaskUpdateInput_keys = Expect<Equal<MissingKeys<O.TaskUpdateInput, T.TaskUpdateInput>, never>>;
+export type Check_TaskUpdateInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskUpdateInput, T.TaskUpdateInput>, never>>;
 // TaskUpdateOutput
 export type Check_TaskUpdateOutput = Expect<Mutual<O.TaskUpdateOutput, T.TaskUpdateOutput>>;
 export type Check_TaskUpdateOutput_keys = Expect<Equal<MissingKeys<O.TaskUpdateOutput, T.TaskUpdateOutput>, never>>;
+export type Check_TaskUpdateOutput_extra_keys = Expect<Equal<ExtraKeys<O.TaskUpdateOutput, T.TaskUpdateOutput>, never>>;
 // TodoWriteInput
 export type Check_TodoWriteInput = Expect<Mutual<O.TodoWriteInput, T.TodoWriteInput>>;
 export type Check_TodoWriteInput_keys = Expect<Equal<MissingKeys<O.TodoWriteInput, T.TodoWriteInput>, never>>;
+export type Check_TodoWriteInput_extra_keys = Expect<Equal<ExtraKeys<O.TodoWriteInput, T.TodoWriteInput>, never>>;
 // TodoWriteOutput
 export type Check_TodoWriteOutput = Expect<Mutual<O.TodoWriteOutput, T.TodoWriteOutput>>;
 export type Check_TodoWriteOutput_keys = Expect<Equal<MissingKeys<O.TodoWriteOutput, T.TodoWriteOutput>, never>>;
+export type Check_TodoWriteOutput_extra_keys = Expect<Equal<ExtraKeys<O.TodoWriteOutput, T.TodoWriteOutput>, never>>;
 // ToolInputSchemas
 export type Check_ToolInputSchemas = Expect<Mutual<O.ToolInputSchemas, T.ToolInputSchemas>>;
 export type Check_ToolInputSchemas_keys = Expect<Equal<MissingKeys<O.ToolInputSchemas, T.ToolInputSchemas>, never>>;
+export type Check_ToolInputSchemas_extra_keys = Expect<Equal<ExtraKeys<O.ToolInputSchemas, T.ToolInputSchemas>, never>>;
 // ToolOutputSchemas
 export type Check_ToolOutputSchemas = Expect<Mutual<O.ToolOutputSchemas, T.ToolOutputSchemas>>;
 export type Check_ToolOutputSchemas_keys = Expect<Equal<MissingKeys<O.ToolOutputSchemas, T.ToolOutputSchemas>, never>>;
+export type Check_ToolOutputSchemas_extra_keys = Expect<Equal<ExtraKeys<O.ToolOutputSchemas, T.ToolOutputSchemas>, never>>;
 // WebFetchInput
 export type Check_WebFetchInput = Expect<Mutual<O.WebFetchInput, T.WebFetchInput>>;
 export type Check_WebFetchInput_keys = Expect<Equal<MissingKeys<O.WebFetchInput, T.WebFetchInput>, never>>;
+export type Check_WebFetchInput_extra_keys = Expect<Equal<ExtraKeys<O.WebFetchInput, T.WebFetchInput>, never>>;
 // WebFetchOutput
 export type Check_WebFetchOutput = Expect<Mutual<O.WebFetchOutput, T.WebFetchOutput>>;
 export type Check_WebFetchOutput_keys = Expect<Equal<MissingKeys<O.WebFetchOutput, T.WebFetchOutput>, never>>;
+export type Check_WebFetchOutput_extra_keys = Expect<Equal<ExtraKeys<O.WebFetchOutput, T.WebFetchOutput>, never>>;
 // WebSearchInput
 export type Check_WebSearchInput = Expect<Mutual<O.WebSearchInput, T.WebSearchInput>>;
 export type Check_WebSearchInput_keys = Expect<Equal<MissingKeys<O.WebSearchInput, T.WebSearchInput>, never>>;
+export type Check_WebSearchInput_extra_keys = Expect<Equal<ExtraKeys<O.WebSearchInput, T.WebSearchInput>, never>>;
 // WebSearchOutput
 export type Check_WebSearchOutput = Expect<Mutual<O.WebSearchOutput, T.WebSearchOutput>>;
 export type Check_WebSearchOutput_keys = Expect<Equal<MissingKeys<O.WebSearchOutput, T.WebSearchOutput>, never>>;
+export type Check_WebSearchOutput_extra_keys = Expect<Equal<ExtraKeys<O.WebSearchOutput, T.WebSearchOutput>, never>>;
 // WorkflowInput
 export type Check_WorkflowInput = Expect<Mutual<O.WorkflowInput, T.WorkflowInput>>;
 export type Check_WorkflowInput_keys = Expect<Equal<MissingKeys<O.WorkflowInput, T.WorkflowInput>, never>>;
+export type Check_WorkflowInput_extra_keys = Expect<Equal<ExtraKeys<O.WorkflowInput, T.WorkflowInput>, never>>;
 // WorkflowOutput
 export type Check_WorkflowOutput = Expect<Mutual<O.WorkflowOutput, T.WorkflowOutput>>;
 export type Check_WorkflowOutput_keys = Expect<Equal<MissingKeys<O.WorkflowOutput, T.WorkflowOutput>, never>>;
+export type Check_WorkflowOutput_extra_keys = Expect<Equal<ExtraKeys<O.WorkflowOutput, T.WorkflowOutput>, never>>;

@@ -2,236 +2,308 @@
 // Do not edit: change the allow-list or our types, then regenerate. One check per line.
 import type * as T from '@anthropic-ai/claude-agent-sdk';
 import type * as O from '@ccsdk/sdk';
-import type { Assignable, Equal, Expect, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
+import type { Assignable, Equal, Expect, ExtraKeys, MissingKeys, Mutual, Not, PublicOf } from '../assertions.js';
 
 // AbortError
 export type Check_AbortError_instance = Expect<Mutual<PublicOf<O.AbortError>, PublicOf<T.AbortError>>>;
 export type Check_AbortError_keys = Expect<Equal<MissingKeys<O.AbortError, T.AbortError>, never>>;
+export type Check_AbortError_extra_keys = Expect<Equal<ExtraKeys<O.AbortError, T.AbortError>, never>>;
 export type Check_AbortError_constructor = Expect<Mutual<ConstructorParameters<typeof O.AbortError>, ConstructorParameters<typeof T.AbortError>>>;
 // AccountInfo
 export type Check_AccountInfo = Expect<Mutual<O.AccountInfo, T.AccountInfo>>;
 export type Check_AccountInfo_keys = Expect<Equal<MissingKeys<O.AccountInfo, T.AccountInfo>, never>>;
+export type Check_AccountInfo_extra_keys = Expect<Equal<ExtraKeys<O.AccountInfo, T.AccountInfo>, never>>;
 // AgentDefinition
 export type Check_AgentDefinition = Expect<Mutual<O.AgentDefinition, T.AgentDefinition>>;
 export type Check_AgentDefinition_keys = Expect<Equal<MissingKeys<O.AgentDefinition, T.AgentDefinition>, never>>;
+export type Check_AgentDefinition_extra_keys = Expect<Equal<ExtraKeys<O.AgentDefinition, T.AgentDefinition>, never>>;
 // AgentInfo
 export type Check_AgentInfo = Expect<Mutual<O.AgentInfo, T.AgentInfo>>;
 export type Check_AgentInfo_keys = Expect<Equal<MissingKeys<O.AgentInfo, T.AgentInfo>, never>>;
+export type Check_AgentInfo_extra_keys = Expect<Equal<ExtraKeys<O.AgentInfo, T.AgentInfo>, never>>;
 // AgentMcpServerSpec
 export type Check_AgentMcpServerSpec = Expect<Mutual<O.AgentMcpServerSpec, T.AgentMcpServerSpec>>;
 export type Check_AgentMcpServerSpec_keys = Expect<Equal<MissingKeys<O.AgentMcpServerSpec, T.AgentMcpServerSpec>, never>>;
+export type Check_AgentMcpServerSpec_extra_keys = Expect<Equal<ExtraKeys<O.AgentMcpServerSpec, T.AgentMcpServerSpec>, never>>;
 // AnyZodRawShape — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_AnyZodRawShape = Expect<Assignable<T.AnyZodRawShape, O.AnyZodRawShape> extends true ? Not<Assignable<O.AnyZodRawShape, T.AnyZodRawShape>> : false>;
 export type Check_AnyZodRawShape_keys = Expect<Equal<MissingKeys<O.AnyZodRawShape, T.AnyZodRawShape>, never>>;
+export type Check_AnyZodRawShape_extra_keys = Expect<Equal<ExtraKeys<O.AnyZodRawShape, T.AnyZodRawShape>, never>>;
 // ApiKeySource
 export type Check_ApiKeySource = Expect<Mutual<O.ApiKeySource, T.ApiKeySource>>;
 export type Check_ApiKeySource_keys = Expect<Equal<MissingKeys<O.ApiKeySource, T.ApiKeySource>, never>>;
+export type Check_ApiKeySource_extra_keys = Expect<Equal<ExtraKeys<O.ApiKeySource, T.ApiKeySource>, never>>;
 // AsyncHookJSONOutput
 export type Check_AsyncHookJSONOutput = Expect<Mutual<O.AsyncHookJSONOutput, T.AsyncHookJSONOutput>>;
 export type Check_AsyncHookJSONOutput_keys = Expect<Equal<MissingKeys<O.AsyncHookJSONOutput, T.AsyncHookJSONOutput>, never>>;
+export type Check_AsyncHookJSONOutput_extra_keys = Expect<Equal<ExtraKeys<O.AsyncHookJSONOutput, T.AsyncHookJSONOutput>, never>>;
 // BUILTIN_TOOL_NAMES
 export type Check_BUILTIN_TOOL_NAMES = Expect<Mutual<typeof O.BUILTIN_TOOL_NAMES, typeof T.BUILTIN_TOOL_NAMES>>;
 // BackgroundTaskSummary
 export type Check_BackgroundTaskSummary = Expect<Mutual<O.BackgroundTaskSummary, T.BackgroundTaskSummary>>;
 export type Check_BackgroundTaskSummary_keys = Expect<Equal<MissingKeys<O.BackgroundTaskSummary, T.BackgroundTaskSummary>, never>>;
+export type Check_BackgroundTaskSummary_extra_keys = Expect<Equal<ExtraKeys<O.BackgroundTaskSummary, T.BackgroundTaskSummary>, never>>;
 // BaseHookInput
 export type Check_BaseHookInput = Expect<Mutual<O.BaseHookInput, T.BaseHookInput>>;
 export type Check_BaseHookInput_keys = Expect<Equal<MissingKeys<O.BaseHookInput, T.BaseHookInput>, never>>;
+export type Check_BaseHookInput_extra_keys = Expect<Equal<ExtraKeys<O.BaseHookInput, T.BaseHookInput>, never>>;
 // BaseOutputFormat
 export type Check_BaseOutputFormat = Expect<Mutual<O.BaseOutputFormat, T.BaseOutputFormat>>;
 export type Check_BaseOutputFormat_keys = Expect<Equal<MissingKeys<O.BaseOutputFormat, T.BaseOutputFormat>, never>>;
+export type Check_BaseOutputFormat_extra_keys = Expect<Equal<ExtraKeys<O.BaseOutputFormat, T.BaseOutputFormat>, never>>;
 // CanUseTool
 export type Check_CanUseTool = Expect<Mutual<O.CanUseTool, T.CanUseTool>>;
 export type Check_CanUseTool_keys = Expect<Equal<MissingKeys<O.CanUseTool, T.CanUseTool>, never>>;
+export type Check_CanUseTool_extra_keys = Expect<Equal<ExtraKeys<O.CanUseTool, T.CanUseTool>, never>>;
 // ClaimOptions
 export type Check_ClaimOptions = Expect<Mutual<O.ClaimOptions, T.ClaimOptions>>;
 export type Check_ClaimOptions_keys = Expect<Equal<MissingKeys<O.ClaimOptions, T.ClaimOptions>, never>>;
+export type Check_ClaimOptions_extra_keys = Expect<Equal<ExtraKeys<O.ClaimOptions, T.ClaimOptions>, never>>;
 // ConfigChangeHookInput
 export type Check_ConfigChangeHookInput = Expect<Mutual<O.ConfigChangeHookInput, T.ConfigChangeHookInput>>;
 export type Check_ConfigChangeHookInput_keys = Expect<Equal<MissingKeys<O.ConfigChangeHookInput, T.ConfigChangeHookInput>, never>>;
+export type Check_ConfigChangeHookInput_extra_keys = Expect<Equal<ExtraKeys<O.ConfigChangeHookInput, T.ConfigChangeHookInput>, never>>;
 // ConfigScope
 export type Check_ConfigScope = Expect<Mutual<O.ConfigScope, T.ConfigScope>>;
 export type Check_ConfigScope_keys = Expect<Equal<MissingKeys<O.ConfigScope, T.ConfigScope>, never>>;
+export type Check_ConfigScope_extra_keys = Expect<Equal<ExtraKeys<O.ConfigScope, T.ConfigScope>, never>>;
 // CwdChangedHookInput
 export type Check_CwdChangedHookInput = Expect<Mutual<O.CwdChangedHookInput, T.CwdChangedHookInput>>;
 export type Check_CwdChangedHookInput_keys = Expect<Equal<MissingKeys<O.CwdChangedHookInput, T.CwdChangedHookInput>, never>>;
+export type Check_CwdChangedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.CwdChangedHookInput, T.CwdChangedHookInput>, never>>;
 // CwdChangedHookSpecificOutput
 export type Check_CwdChangedHookSpecificOutput = Expect<Mutual<O.CwdChangedHookSpecificOutput, T.CwdChangedHookSpecificOutput>>;
 export type Check_CwdChangedHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.CwdChangedHookSpecificOutput, T.CwdChangedHookSpecificOutput>, never>>;
+export type Check_CwdChangedHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.CwdChangedHookSpecificOutput, T.CwdChangedHookSpecificOutput>, never>>;
 // DeniedModelsMatch
 export type Check_DeniedModelsMatch = Expect<Mutual<O.DeniedModelsMatch, T.DeniedModelsMatch>>;
 export type Check_DeniedModelsMatch_keys = Expect<Equal<MissingKeys<O.DeniedModelsMatch, T.DeniedModelsMatch>, never>>;
+export type Check_DeniedModelsMatch_extra_keys = Expect<Equal<ExtraKeys<O.DeniedModelsMatch, T.DeniedModelsMatch>, never>>;
 // DirectoryAddedHookInput
 export type Check_DirectoryAddedHookInput = Expect<Mutual<O.DirectoryAddedHookInput, T.DirectoryAddedHookInput>>;
 export type Check_DirectoryAddedHookInput_keys = Expect<Equal<MissingKeys<O.DirectoryAddedHookInput, T.DirectoryAddedHookInput>, never>>;
+export type Check_DirectoryAddedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.DirectoryAddedHookInput, T.DirectoryAddedHookInput>, never>>;
 // EXIT_REASONS
 export type Check_EXIT_REASONS = Expect<Mutual<typeof O.EXIT_REASONS, typeof T.EXIT_REASONS>>;
 // EffortLevel
 export type Check_EffortLevel = Expect<Mutual<O.EffortLevel, T.EffortLevel>>;
 export type Check_EffortLevel_keys = Expect<Equal<MissingKeys<O.EffortLevel, T.EffortLevel>, never>>;
+export type Check_EffortLevel_extra_keys = Expect<Equal<ExtraKeys<O.EffortLevel, T.EffortLevel>, never>>;
 // ElicitationHookInput
 export type Check_ElicitationHookInput = Expect<Mutual<O.ElicitationHookInput, T.ElicitationHookInput>>;
 export type Check_ElicitationHookInput_keys = Expect<Equal<MissingKeys<O.ElicitationHookInput, T.ElicitationHookInput>, never>>;
+export type Check_ElicitationHookInput_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationHookInput, T.ElicitationHookInput>, never>>;
 // ElicitationHookSpecificOutput
 export type Check_ElicitationHookSpecificOutput = Expect<Mutual<O.ElicitationHookSpecificOutput, T.ElicitationHookSpecificOutput>>;
 export type Check_ElicitationHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.ElicitationHookSpecificOutput, T.ElicitationHookSpecificOutput>, never>>;
+export type Check_ElicitationHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationHookSpecificOutput, T.ElicitationHookSpecificOutput>, never>>;
 // ElicitationRequest
 export type Check_ElicitationRequest = Expect<Mutual<O.ElicitationRequest, T.ElicitationRequest>>;
 export type Check_ElicitationRequest_keys = Expect<Equal<MissingKeys<O.ElicitationRequest, T.ElicitationRequest>, never>>;
+export type Check_ElicitationRequest_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationRequest, T.ElicitationRequest>, never>>;
 // ElicitationResult
 export type Check_ElicitationResult = Expect<Mutual<O.ElicitationResult, T.ElicitationResult>>;
 export type Check_ElicitationResult_keys = Expect<Equal<MissingKeys<O.ElicitationResult, T.ElicitationResult>, never>>;
+export type Check_ElicitationResult_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationResult, T.ElicitationResult>, never>>;
 // ElicitationResultHookInput
 export type Check_ElicitationResultHookInput = Expect<Mutual<O.ElicitationResultHookInput, T.ElicitationResultHookInput>>;
 export type Check_ElicitationResultHookInput_keys = Expect<Equal<MissingKeys<O.ElicitationResultHookInput, T.ElicitationResultHookInput>, never>>;
+export type Check_ElicitationResultHookInput_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationResultHookInput, T.ElicitationResultHookInput>, never>>;
 // ElicitationResultHookSpecificOutput
 export type Check_ElicitationResultHookSpecificOutput = Expect<Mutual<O.ElicitationResultHookSpecificOutput, T.ElicitationResultHookSpecificOutput>>;
 export type Check_ElicitationResultHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.ElicitationResultHookSpecificOutput, T.ElicitationResultHookSpecificOutput>, never>>;
+export type Check_ElicitationResultHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.ElicitationResultHookSpecificOutput, T.ElicitationResultHookSpecificOutput>, never>>;
 // ExitReason
 export type Check_ExitReason = Expect<Mutual<O.ExitReason, T.ExitReason>>;
 export type Check_ExitReason_keys = Expect<Equal<MissingKeys<O.ExitReason, T.ExitReason>, never>>;
+export type Check_ExitReason_extra_keys = Expect<Equal<ExtraKeys<O.ExitReason, T.ExitReason>, never>>;
 // FastModeDisabledReason
 export type Check_FastModeDisabledReason = Expect<Mutual<O.FastModeDisabledReason, T.FastModeDisabledReason>>;
 export type Check_FastModeDisabledReason_keys = Expect<Equal<MissingKeys<O.FastModeDisabledReason, T.FastModeDisabledReason>, never>>;
+export type Check_FastModeDisabledReason_extra_keys = Expect<Equal<ExtraKeys<O.FastModeDisabledReason, T.FastModeDisabledReason>, never>>;
 // FastModeState
 export type Check_FastModeState = Expect<Mutual<O.FastModeState, T.FastModeState>>;
 export type Check_FastModeState_keys = Expect<Equal<MissingKeys<O.FastModeState, T.FastModeState>, never>>;
+export type Check_FastModeState_extra_keys = Expect<Equal<ExtraKeys<O.FastModeState, T.FastModeState>, never>>;
 // FileChangedHookInput
 export type Check_FileChangedHookInput = Expect<Mutual<O.FileChangedHookInput, T.FileChangedHookInput>>;
 export type Check_FileChangedHookInput_keys = Expect<Equal<MissingKeys<O.FileChangedHookInput, T.FileChangedHookInput>, never>>;
+export type Check_FileChangedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.FileChangedHookInput, T.FileChangedHookInput>, never>>;
 // FileChangedHookSpecificOutput
 export type Check_FileChangedHookSpecificOutput = Expect<Mutual<O.FileChangedHookSpecificOutput, T.FileChangedHookSpecificOutput>>;
 export type Check_FileChangedHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.FileChangedHookSpecificOutput, T.FileChangedHookSpecificOutput>, never>>;
+export type Check_FileChangedHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.FileChangedHookSpecificOutput, T.FileChangedHookSpecificOutput>, never>>;
 // ForkSessionOptions
 export type Check_ForkSessionOptions = Expect<Mutual<O.ForkSessionOptions, T.ForkSessionOptions>>;
 export type Check_ForkSessionOptions_keys = Expect<Equal<MissingKeys<O.ForkSessionOptions, T.ForkSessionOptions>, never>>;
+export type Check_ForkSessionOptions_extra_keys = Expect<Equal<ExtraKeys<O.ForkSessionOptions, T.ForkSessionOptions>, never>>;
 // ForkSessionResult
 export type Check_ForkSessionResult = Expect<Mutual<O.ForkSessionResult, T.ForkSessionResult>>;
 export type Check_ForkSessionResult_keys = Expect<Equal<MissingKeys<O.ForkSessionResult, T.ForkSessionResult>, never>>;
+export type Check_ForkSessionResult_extra_keys = Expect<Equal<ExtraKeys<O.ForkSessionResult, T.ForkSessionResult>, never>>;
 // GetSessionInfoOptions
 export type Check_GetSessionInfoOptions = Expect<Mutual<O.GetSessionInfoOptions, T.GetSessionInfoOptions>>;
 export type Check_GetSessionInfoOptions_keys = Expect<Equal<MissingKeys<O.GetSessionInfoOptions, T.GetSessionInfoOptions>, never>>;
+export type Check_GetSessionInfoOptions_extra_keys = Expect<Equal<ExtraKeys<O.GetSessionInfoOptions, T.GetSessionInfoOptions>, never>>;
 // GetSessionMessagesOptions
 export type Check_GetSessionMessagesOptions = Expect<Mutual<O.GetSessionMessagesOptions, T.GetSessionMessagesOptions>>;
 export type Check_GetSessionMessagesOptions_keys = Expect<Equal<MissingKeys<O.GetSessionMessagesOptions, T.GetSessionMessagesOptions>, never>>;
+export type Check_GetSessionMessagesOptions_extra_keys = Expect<Equal<ExtraKeys<O.GetSessionMessagesOptions, T.GetSessionMessagesOptions>, never>>;
 // GetSubagentMessagesOptions
 export type Check_GetSubagentMessagesOptions = Expect<Mutual<O.GetSubagentMessagesOptions, T.GetSubagentMessagesOptions>>;
 export type Check_GetSubagentMessagesOptions_keys = Expect<Equal<MissingKeys<O.GetSubagentMessagesOptions, T.GetSubagentMessagesOptions>, never>>;
+export type Check_GetSubagentMessagesOptions_extra_keys = Expect<Equal<ExtraKeys<O.GetSubagentMessagesOptions, T.GetSubagentMessagesOptions>, never>>;
 // HOOK_EVENTS
 export type Check_HOOK_EVENTS = Expect<Mutual<typeof O.HOOK_EVENTS, typeof T.HOOK_EVENTS>>;
 // HookCallback
 export type Check_HookCallback = Expect<Mutual<O.HookCallback, T.HookCallback>>;
 export type Check_HookCallback_keys = Expect<Equal<MissingKeys<O.HookCallback, T.HookCallback>, never>>;
+export type Check_HookCallback_extra_keys = Expect<Equal<ExtraKeys<O.HookCallback, T.HookCallback>, never>>;
 // HookCallbackMatcher
 export type Check_HookCallbackMatcher = Expect<Mutual<O.HookCallbackMatcher, T.HookCallbackMatcher>>;
 export type Check_HookCallbackMatcher_keys = Expect<Equal<MissingKeys<O.HookCallbackMatcher, T.HookCallbackMatcher>, never>>;
+export type Check_HookCallbackMatcher_extra_keys = Expect<Equal<ExtraKeys<O.HookCallbackMatcher, T.HookCallbackMatcher>, never>>;
 // HookEvent
 export type Check_HookEvent = Expect<Mutual<O.HookEvent, T.HookEvent>>;
 export type Check_HookEvent_keys = Expect<Equal<MissingKeys<O.HookEvent, T.HookEvent>, never>>;
+export type Check_HookEvent_extra_keys = Expect<Equal<ExtraKeys<O.HookEvent, T.HookEvent>, never>>;
 // HookInput
 export type Check_HookInput = Expect<Mutual<O.HookInput, T.HookInput>>;
 export type Check_HookInput_keys = Expect<Equal<MissingKeys<O.HookInput, T.HookInput>, never>>;
+export type Check_HookInput_extra_keys = Expect<Equal<ExtraKeys<O.HookInput, T.HookInput>, never>>;
 // HookJSONOutput
 export type Check_HookJSONOutput = Expect<Mutual<O.HookJSONOutput, T.HookJSONOutput>>;
 export type Check_HookJSONOutput_keys = Expect<Equal<MissingKeys<O.HookJSONOutput, T.HookJSONOutput>, never>>;
+export type Check_HookJSONOutput_extra_keys = Expect<Equal<ExtraKeys<O.HookJSONOutput, T.HookJSONOutput>, never>>;
 // HookPermissionDecision
 export type Check_HookPermissionDecision = Expect<Mutual<O.HookPermissionDecision, T.HookPermissionDecision>>;
 export type Check_HookPermissionDecision_keys = Expect<Equal<MissingKeys<O.HookPermissionDecision, T.HookPermissionDecision>, never>>;
+export type Check_HookPermissionDecision_extra_keys = Expect<Equal<ExtraKeys<O.HookPermissionDecision, T.HookPermissionDecision>, never>>;
 // ImportSessionToStoreOptions
 export type Check_ImportSessionToStoreOptions = Expect<Mutual<O.ImportSessionToStoreOptions, T.ImportSessionToStoreOptions>>;
 export type Check_ImportSessionToStoreOptions_keys = Expect<Equal<MissingKeys<O.ImportSessionToStoreOptions, T.ImportSessionToStoreOptions>, never>>;
+export type Check_ImportSessionToStoreOptions_extra_keys = Expect<Equal<ExtraKeys<O.ImportSessionToStoreOptions, T.ImportSessionToStoreOptions>, never>>;
 // InMemorySessionStore
 export type Check_InMemorySessionStore_instance = Expect<Mutual<PublicOf<O.InMemorySessionStore>, PublicOf<T.InMemorySessionStore>>>;
 export type Check_InMemorySessionStore_keys = Expect<Equal<MissingKeys<O.InMemorySessionStore, T.InMemorySessionStore>, never>>;
+export type Check_InMemorySessionStore_extra_keys = Expect<Equal<ExtraKeys<O.InMemorySessionStore, T.InMemorySessionStore>, never>>;
 export type Check_InMemorySessionStore_constructor = Expect<Mutual<ConstructorParameters<typeof O.InMemorySessionStore>, ConstructorParameters<typeof T.InMemorySessionStore>>>;
 // InferShape — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_InferShape = Expect<Assignable<T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>> extends true ? Not<Assignable<O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>>> : false>;
 export type Check_InferShape_keys = Expect<Equal<MissingKeys<O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>>, never>>;
+export type Check_InferShape_extra_keys = Expect<Equal<ExtraKeys<O.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>, T.InferShape<{ a: import('zod/v4').ZodString; b: import('zod/v4').ZodOptional<import('zod/v4').ZodNumber> }>>, never>>;
 // InstructionsLoadedHookInput
 export type Check_InstructionsLoadedHookInput = Expect<Mutual<O.InstructionsLoadedHookInput, T.InstructionsLoadedHookInput>>;
 export type Check_InstructionsLoadedHookInput_keys = Expect<Equal<MissingKeys<O.InstructionsLoadedHookInput, T.InstructionsLoadedHookInput>, never>>;
+export type Check_InstructionsLoadedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.InstructionsLoadedHookInput, T.InstructionsLoadedHookInput>, never>>;
 // JsonSchemaOutputFormat
 export type Check_JsonSchemaOutputFormat = Expect<Mutual<O.JsonSchemaOutputFormat, T.JsonSchemaOutputFormat>>;
 export type Check_JsonSchemaOutputFormat_keys = Expect<Equal<MissingKeys<O.JsonSchemaOutputFormat, T.JsonSchemaOutputFormat>, never>>;
+export type Check_JsonSchemaOutputFormat_extra_keys = Expect<Equal<ExtraKeys<O.JsonSchemaOutputFormat, T.JsonSchemaOutputFormat>, never>>;
 // LEGACY_TOOL_NAME_ALIASES
 export type Check_LEGACY_TOOL_NAME_ALIASES = Expect<Mutual<typeof O.LEGACY_TOOL_NAME_ALIASES, typeof T.LEGACY_TOOL_NAME_ALIASES>>;
 // ListSessionsOptions
 export type Check_ListSessionsOptions = Expect<Mutual<O.ListSessionsOptions, T.ListSessionsOptions>>;
 export type Check_ListSessionsOptions_keys = Expect<Equal<MissingKeys<O.ListSessionsOptions, T.ListSessionsOptions>, never>>;
+export type Check_ListSessionsOptions_extra_keys = Expect<Equal<ExtraKeys<O.ListSessionsOptions, T.ListSessionsOptions>, never>>;
 // ListSubagentsOptions
 export type Check_ListSubagentsOptions = Expect<Mutual<O.ListSubagentsOptions, T.ListSubagentsOptions>>;
 export type Check_ListSubagentsOptions_keys = Expect<Equal<MissingKeys<O.ListSubagentsOptions, T.ListSubagentsOptions>, never>>;
+export type Check_ListSubagentsOptions_extra_keys = Expect<Equal<ExtraKeys<O.ListSubagentsOptions, T.ListSubagentsOptions>, never>>;
 // McpClaudeAIProxyServerConfig
 export type Check_McpClaudeAIProxyServerConfig = Expect<Mutual<O.McpClaudeAIProxyServerConfig, T.McpClaudeAIProxyServerConfig>>;
 export type Check_McpClaudeAIProxyServerConfig_keys = Expect<Equal<MissingKeys<O.McpClaudeAIProxyServerConfig, T.McpClaudeAIProxyServerConfig>, never>>;
+export type Check_McpClaudeAIProxyServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpClaudeAIProxyServerConfig, T.McpClaudeAIProxyServerConfig>, never>>;
 // McpHttpServerConfig
 export type Check_McpHttpServerConfig = Expect<Mutual<O.McpHttpServerConfig, T.McpHttpServerConfig>>;
 export type Check_McpHttpServerConfig_keys = Expect<Equal<MissingKeys<O.McpHttpServerConfig, T.McpHttpServerConfig>, never>>;
+export type Check_McpHttpServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpHttpServerConfig, T.McpHttpServerConfig>, never>>;
 // McpSSEServerConfig
 export type Check_McpSSEServerConfig = Expect<Mutual<O.McpSSEServerConfig, T.McpSSEServerConfig>>;
 export type Check_McpSSEServerConfig_keys = Expect<Equal<MissingKeys<O.McpSSEServerConfig, T.McpSSEServerConfig>, never>>;
+export type Check_McpSSEServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpSSEServerConfig, T.McpSSEServerConfig>, never>>;
 // McpSdkServerConfig
 export type Check_McpSdkServerConfig = Expect<Mutual<O.McpSdkServerConfig, T.McpSdkServerConfig>>;
 export type Check_McpSdkServerConfig_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfig, T.McpSdkServerConfig>, never>>;
+export type Check_McpSdkServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpSdkServerConfig, T.McpSdkServerConfig>, never>>;
 // McpSdkServerConfigWithInstance
 export type Check_McpSdkServerConfigWithInstance = Expect<Mutual<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>>;
 export type Check_McpSdkServerConfigWithInstance_keys = Expect<Equal<MissingKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, never>>;
+export type Check_McpSdkServerConfigWithInstance_extra_keys = Expect<Equal<ExtraKeys<O.McpSdkServerConfigWithInstance, T.McpSdkServerConfigWithInstance>, never>>;
 // McpServerConfig
 export type Check_McpServerConfig = Expect<Mutual<O.McpServerConfig, T.McpServerConfig>>;
 export type Check_McpServerConfig_keys = Expect<Equal<MissingKeys<O.McpServerConfig, T.McpServerConfig>, never>>;
+export type Check_McpServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpServerConfig, T.McpServerConfig>, never>>;
 // McpServerConfigForProcessTransport
 export type Check_McpServerConfigForProcessTransport = Expect<Mutual<O.McpServerConfigForProcessTransport, T.McpServerConfigForProcessTransport>>;
 export type Check_McpServerConfigForProcessTransport_keys = Expect<Equal<MissingKeys<O.McpServerConfigForProcessTransport, T.McpServerConfigForProcessTransport>, never>>;
+export type Check_McpServerConfigForProcessTransport_extra_keys = Expect<Equal<ExtraKeys<O.McpServerConfigForProcessTransport, T.McpServerConfigForProcessTransport>, never>>;
 // McpServerProvenance
 export type Check_McpServerProvenance = Expect<Mutual<O.McpServerProvenance, T.McpServerProvenance>>;
 export type Check_McpServerProvenance_keys = Expect<Equal<MissingKeys<O.McpServerProvenance, T.McpServerProvenance>, never>>;
+export type Check_McpServerProvenance_extra_keys = Expect<Equal<ExtraKeys<O.McpServerProvenance, T.McpServerProvenance>, never>>;
 // McpServerStatus
 export type Check_McpServerStatus = Expect<Mutual<O.McpServerStatus, T.McpServerStatus>>;
 export type Check_McpServerStatus_keys = Expect<Equal<MissingKeys<O.McpServerStatus, T.McpServerStatus>, never>>;
+export type Check_McpServerStatus_extra_keys = Expect<Equal<ExtraKeys<O.McpServerStatus, T.McpServerStatus>, never>>;
 // McpServerStatusConfig
 export type Check_McpServerStatusConfig = Expect<Mutual<O.McpServerStatusConfig, T.McpServerStatusConfig>>;
 export type Check_McpServerStatusConfig_keys = Expect<Equal<MissingKeys<O.McpServerStatusConfig, T.McpServerStatusConfig>, never>>;
+export type Check_McpServerStatusConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpServerStatusConfig, T.McpServerStatusConfig>, never>>;
 // McpServerToolPolicy
 export type Check_McpServerToolPolicy = Expect<Mutual<O.McpServerToolPolicy, T.McpServerToolPolicy>>;
 export type Check_McpServerToolPolicy_keys = Expect<Equal<MissingKeys<O.McpServerToolPolicy, T.McpServerToolPolicy>, never>>;
+export type Check_McpServerToolPolicy_extra_keys = Expect<Equal<ExtraKeys<O.McpServerToolPolicy, T.McpServerToolPolicy>, never>>;
 // McpSetServersResult
 export type Check_McpSetServersResult = Expect<Mutual<O.McpSetServersResult, T.McpSetServersResult>>;
 export type Check_McpSetServersResult_keys = Expect<Equal<MissingKeys<O.McpSetServersResult, T.McpSetServersResult>, never>>;
+export type Check_McpSetServersResult_extra_keys = Expect<Equal<ExtraKeys<O.McpSetServersResult, T.McpSetServersResult>, never>>;
 // McpStdioServerConfig
 export type Check_McpStdioServerConfig = Expect<Mutual<O.McpStdioServerConfig, T.McpStdioServerConfig>>;
 export type Check_McpStdioServerConfig_keys = Expect<Equal<MissingKeys<O.McpStdioServerConfig, T.McpStdioServerConfig>, never>>;
+export type Check_McpStdioServerConfig_extra_keys = Expect<Equal<ExtraKeys<O.McpStdioServerConfig, T.McpStdioServerConfig>, never>>;
 // MessageDisplayHookInput
 export type Check_MessageDisplayHookInput = Expect<Mutual<O.MessageDisplayHookInput, T.MessageDisplayHookInput>>;
 export type Check_MessageDisplayHookInput_keys = Expect<Equal<MissingKeys<O.MessageDisplayHookInput, T.MessageDisplayHookInput>, never>>;
+export type Check_MessageDisplayHookInput_extra_keys = Expect<Equal<ExtraKeys<O.MessageDisplayHookInput, T.MessageDisplayHookInput>, never>>;
 // MessageDisplayHookSpecificOutput
 export type Check_MessageDisplayHookSpecificOutput = Expect<Mutual<O.MessageDisplayHookSpecificOutput, T.MessageDisplayHookSpecificOutput>>;
 export type Check_MessageDisplayHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.MessageDisplayHookSpecificOutput, T.MessageDisplayHookSpecificOutput>, never>>;
+export type Check_MessageDisplayHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.MessageDisplayHookSpecificOutput, T.MessageDisplayHookSpecificOutput>, never>>;
 // ModelInfo
 export type Check_ModelInfo = Expect<Mutual<O.ModelInfo, T.ModelInfo>>;
 export type Check_ModelInfo_keys = Expect<Equal<MissingKeys<O.ModelInfo, T.ModelInfo>, never>>;
+export type Check_ModelInfo_extra_keys = Expect<Equal<ExtraKeys<O.ModelInfo, T.ModelInfo>, never>>;
 // ModelUsage
 export type Check_ModelUsage = Expect<Mutual<O.ModelUsage, T.ModelUsage>>;
 export type Check_ModelUsage_keys = Expect<Equal<MissingKeys<O.ModelUsage, T.ModelUsage>, never>>;
+export type Check_ModelUsage_extra_keys = Expect<Equal<ExtraKeys<O.ModelUsage, T.ModelUsage>, never>>;
 // NonNullableUsage
 export type Check_NonNullableUsage = Expect<Mutual<O.NonNullableUsage, T.NonNullableUsage>>;
 export type Check_NonNullableUsage_keys = Expect<Equal<MissingKeys<O.NonNullableUsage, T.NonNullableUsage>, never>>;
+export type Check_NonNullableUsage_extra_keys = Expect<Equal<ExtraKeys<O.NonNullableUsage, T.NonNullableUsage>, never>>;
 // NotificationHookInput
 export type Check_NotificationHookInput = Expect<Mutual<O.NotificationHookInput, T.NotificationHookInput>>;
 export type Check_NotificationHookInput_keys = Expect<Equal<MissingKeys<O.NotificationHookInput, T.NotificationHookInput>, never>>;
+export type Check_NotificationHookInput_extra_keys = Expect<Equal<ExtraKeys<O.NotificationHookInput, T.NotificationHookInput>, never>>;
 // NotificationHookSpecificOutput
 export type Check_NotificationHookSpecificOutput = Expect<Mutual<O.NotificationHookSpecificOutput, T.NotificationHookSpecificOutput>>;
 export type Check_NotificationHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.NotificationHookSpecificOutput, T.NotificationHookSpecificOutput>, never>>;
+export type Check_NotificationHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.NotificationHookSpecificOutput, T.NotificationHookSpecificOutput>, never>>;
 // ORG_POLICY_LIMIT_PREFIXES
 export type Check_ORG_POLICY_LIMIT_PREFIXES = Expect<Mutual<typeof O.ORG_POLICY_LIMIT_PREFIXES, typeof T.ORG_POLICY_LIMIT_PREFIXES>>;
 // OnElicitation
 export type Check_OnElicitation = Expect<Mutual<O.OnElicitation, T.OnElicitation>>;
 export type Check_OnElicitation_keys = Expect<Equal<MissingKeys<O.OnElicitation, T.OnElicitation>, never>>;
+export type Check_OnElicitation_extra_keys = Expect<Equal<ExtraKeys<O.OnElicitation, T.OnElicitation>, never>>;
 // OnUserDialog
 export type Check_OnUserDialog = Expect<Mutual<O.OnUserDialog, T.OnUserDialog>>;
 export type Check_OnUserDialog_keys = Expect<Equal<MissingKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
+export type Check_OnUserDialog_extra_keys = Expect<Equal<ExtraKeys<O.OnUserDialog, T.OnUserDialog>, never>>;
 // Options
 export type Check_Options = Expect<Mutual<O.Options, T.Options>>;
 export type Check_Options_keys = Expect<Equal<MissingKeys<O.Options, T.Options>, never>>;
+export type Check_Options_extra_keys = Expect<Equal<ExtraKeys<O.Options, T.Options>, never>>;
 export type Check_Options__abortController = Expect<Mutual<O.Options['abortController'], T.Options['abortController']>>;
 export type Check_Options__additionalDirectories = Expect<Mutual<O.Options['additionalDirectories'], T.Options['additionalDirectories']>>;
 export type Check_Options__projectConfigRoot = Expect<Mutual<O.Options['projectConfigRoot'], T.Options['projectConfigRoot']>>;
@@ -305,102 +377,135 @@ export type Check_Options__spawnClaudeCodeProcess = Expect<Mutual<O.Options['spa
 // OutputFormat
 export type Check_OutputFormat = Expect<Mutual<O.OutputFormat, T.OutputFormat>>;
 export type Check_OutputFormat_keys = Expect<Equal<MissingKeys<O.OutputFormat, T.OutputFormat>, never>>;
+export type Check_OutputFormat_extra_keys = Expect<Equal<ExtraKeys<O.OutputFormat, T.OutputFormat>, never>>;
 // OutputFormatType
 export type Check_OutputFormatType = Expect<Mutual<O.OutputFormatType, T.OutputFormatType>>;
 export type Check_OutputFormatType_keys = Expect<Equal<MissingKeys<O.OutputFormatType, T.OutputFormatType>, never>>;
+export type Check_OutputFormatType_extra_keys = Expect<Equal<ExtraKeys<O.OutputFormatType, T.OutputFormatType>, never>>;
 // PermissionBehavior
 export type Check_PermissionBehavior = Expect<Mutual<O.PermissionBehavior, T.PermissionBehavior>>;
 export type Check_PermissionBehavior_keys = Expect<Equal<MissingKeys<O.PermissionBehavior, T.PermissionBehavior>, never>>;
+export type Check_PermissionBehavior_extra_keys = Expect<Equal<ExtraKeys<O.PermissionBehavior, T.PermissionBehavior>, never>>;
 // PermissionDecisionClassification
 export type Check_PermissionDecisionClassification = Expect<Mutual<O.PermissionDecisionClassification, T.PermissionDecisionClassification>>;
 export type Check_PermissionDecisionClassification_keys = Expect<Equal<MissingKeys<O.PermissionDecisionClassification, T.PermissionDecisionClassification>, never>>;
+export type Check_PermissionDecisionClassification_extra_keys = Expect<Equal<ExtraKeys<O.PermissionDecisionClassification, T.PermissionDecisionClassification>, never>>;
 // PermissionDeniedHookInput
 export type Check_PermissionDeniedHookInput = Expect<Mutual<O.PermissionDeniedHookInput, T.PermissionDeniedHookInput>>;
 export type Check_PermissionDeniedHookInput_keys = Expect<Equal<MissingKeys<O.PermissionDeniedHookInput, T.PermissionDeniedHookInput>, never>>;
+export type Check_PermissionDeniedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PermissionDeniedHookInput, T.PermissionDeniedHookInput>, never>>;
 // PermissionDeniedHookSpecificOutput
 export type Check_PermissionDeniedHookSpecificOutput = Expect<Mutual<O.PermissionDeniedHookSpecificOutput, T.PermissionDeniedHookSpecificOutput>>;
 export type Check_PermissionDeniedHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PermissionDeniedHookSpecificOutput, T.PermissionDeniedHookSpecificOutput>, never>>;
+export type Check_PermissionDeniedHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PermissionDeniedHookSpecificOutput, T.PermissionDeniedHookSpecificOutput>, never>>;
 // PermissionMode
 export type Check_PermissionMode = Expect<Mutual<O.PermissionMode, T.PermissionMode>>;
 export type Check_PermissionMode_keys = Expect<Equal<MissingKeys<O.PermissionMode, T.PermissionMode>, never>>;
+export type Check_PermissionMode_extra_keys = Expect<Equal<ExtraKeys<O.PermissionMode, T.PermissionMode>, never>>;
 // PermissionRequestHookInput
 export type Check_PermissionRequestHookInput = Expect<Mutual<O.PermissionRequestHookInput, T.PermissionRequestHookInput>>;
 export type Check_PermissionRequestHookInput_keys = Expect<Equal<MissingKeys<O.PermissionRequestHookInput, T.PermissionRequestHookInput>, never>>;
+export type Check_PermissionRequestHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PermissionRequestHookInput, T.PermissionRequestHookInput>, never>>;
 // PermissionRequestHookSpecificOutput
 export type Check_PermissionRequestHookSpecificOutput = Expect<Mutual<O.PermissionRequestHookSpecificOutput, T.PermissionRequestHookSpecificOutput>>;
 export type Check_PermissionRequestHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PermissionRequestHookSpecificOutput, T.PermissionRequestHookSpecificOutput>, never>>;
+export type Check_PermissionRequestHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PermissionRequestHookSpecificOutput, T.PermissionRequestHookSpecificOutput>, never>>;
 // PermissionResult
 export type Check_PermissionResult = Expect<Mutual<O.PermissionResult, T.PermissionResult>>;
 export type Check_PermissionResult_keys = Expect<Equal<MissingKeys<O.PermissionResult, T.PermissionResult>, never>>;
+export type Check_PermissionResult_extra_keys = Expect<Equal<ExtraKeys<O.PermissionResult, T.PermissionResult>, never>>;
 // PermissionRuleValue
 export type Check_PermissionRuleValue = Expect<Mutual<O.PermissionRuleValue, T.PermissionRuleValue>>;
 export type Check_PermissionRuleValue_keys = Expect<Equal<MissingKeys<O.PermissionRuleValue, T.PermissionRuleValue>, never>>;
+export type Check_PermissionRuleValue_extra_keys = Expect<Equal<ExtraKeys<O.PermissionRuleValue, T.PermissionRuleValue>, never>>;
 // PermissionUpdate
 export type Check_PermissionUpdate = Expect<Mutual<O.PermissionUpdate, T.PermissionUpdate>>;
 export type Check_PermissionUpdate_keys = Expect<Equal<MissingKeys<O.PermissionUpdate, T.PermissionUpdate>, never>>;
+export type Check_PermissionUpdate_extra_keys = Expect<Equal<ExtraKeys<O.PermissionUpdate, T.PermissionUpdate>, never>>;
 // PermissionUpdateDestination
 export type Check_PermissionUpdateDestination = Expect<Mutual<O.PermissionUpdateDestination, T.PermissionUpdateDestination>>;
 export type Check_PermissionUpdateDestination_keys = Expect<Equal<MissingKeys<O.PermissionUpdateDestination, T.PermissionUpdateDestination>, never>>;
+export type Check_PermissionUpdateDestination_extra_keys = Expect<Equal<ExtraKeys<O.PermissionUpdateDestination, T.PermissionUpdateDestination>, never>>;
 // PolicySettingsOrigin
 export type Check_PolicySettingsOrigin = Expect<Mutual<O.PolicySettingsOrigin, T.PolicySettingsOrigin>>;
 export type Check_PolicySettingsOrigin_keys = Expect<Equal<MissingKeys<O.PolicySettingsOrigin, T.PolicySettingsOrigin>, never>>;
+export type Check_PolicySettingsOrigin_extra_keys = Expect<Equal<ExtraKeys<O.PolicySettingsOrigin, T.PolicySettingsOrigin>, never>>;
 // PostCompactHookInput
 export type Check_PostCompactHookInput = Expect<Mutual<O.PostCompactHookInput, T.PostCompactHookInput>>;
 export type Check_PostCompactHookInput_keys = Expect<Equal<MissingKeys<O.PostCompactHookInput, T.PostCompactHookInput>, never>>;
+export type Check_PostCompactHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PostCompactHookInput, T.PostCompactHookInput>, never>>;
 // PostModelSwitchHookInput
 export type Check_PostModelSwitchHookInput = Expect<Mutual<O.PostModelSwitchHookInput, T.PostModelSwitchHookInput>>;
 export type Check_PostModelSwitchHookInput_keys = Expect<Equal<MissingKeys<O.PostModelSwitchHookInput, T.PostModelSwitchHookInput>, never>>;
+export type Check_PostModelSwitchHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PostModelSwitchHookInput, T.PostModelSwitchHookInput>, never>>;
 // PostModelSwitchHookSpecificOutput
 export type Check_PostModelSwitchHookSpecificOutput = Expect<Mutual<O.PostModelSwitchHookSpecificOutput, T.PostModelSwitchHookSpecificOutput>>;
 export type Check_PostModelSwitchHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PostModelSwitchHookSpecificOutput, T.PostModelSwitchHookSpecificOutput>, never>>;
+export type Check_PostModelSwitchHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PostModelSwitchHookSpecificOutput, T.PostModelSwitchHookSpecificOutput>, never>>;
 // PostToolBatchHookInput
 export type Check_PostToolBatchHookInput = Expect<Mutual<O.PostToolBatchHookInput, T.PostToolBatchHookInput>>;
 export type Check_PostToolBatchHookInput_keys = Expect<Equal<MissingKeys<O.PostToolBatchHookInput, T.PostToolBatchHookInput>, never>>;
+export type Check_PostToolBatchHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolBatchHookInput, T.PostToolBatchHookInput>, never>>;
 // PostToolBatchHookSpecificOutput
 export type Check_PostToolBatchHookSpecificOutput = Expect<Mutual<O.PostToolBatchHookSpecificOutput, T.PostToolBatchHookSpecificOutput>>;
 export type Check_PostToolBatchHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PostToolBatchHookSpecificOutput, T.PostToolBatchHookSpecificOutput>, never>>;
+export type Check_PostToolBatchHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolBatchHookSpecificOutput, T.PostToolBatchHookSpecificOutput>, never>>;
 // PostToolBatchToolCall
 export type Check_PostToolBatchToolCall = Expect<Mutual<O.PostToolBatchToolCall, T.PostToolBatchToolCall>>;
 export type Check_PostToolBatchToolCall_keys = Expect<Equal<MissingKeys<O.PostToolBatchToolCall, T.PostToolBatchToolCall>, never>>;
+export type Check_PostToolBatchToolCall_extra_keys = Expect<Equal<ExtraKeys<O.PostToolBatchToolCall, T.PostToolBatchToolCall>, never>>;
 // PostToolUseFailureHookInput
 export type Check_PostToolUseFailureHookInput = Expect<Mutual<O.PostToolUseFailureHookInput, T.PostToolUseFailureHookInput>>;
 export type Check_PostToolUseFailureHookInput_keys = Expect<Equal<MissingKeys<O.PostToolUseFailureHookInput, T.PostToolUseFailureHookInput>, never>>;
+export type Check_PostToolUseFailureHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolUseFailureHookInput, T.PostToolUseFailureHookInput>, never>>;
 // PostToolUseFailureHookSpecificOutput
 export type Check_PostToolUseFailureHookSpecificOutput = Expect<Mutual<O.PostToolUseFailureHookSpecificOutput, T.PostToolUseFailureHookSpecificOutput>>;
 export type Check_PostToolUseFailureHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PostToolUseFailureHookSpecificOutput, T.PostToolUseFailureHookSpecificOutput>, never>>;
+export type Check_PostToolUseFailureHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolUseFailureHookSpecificOutput, T.PostToolUseFailureHookSpecificOutput>, never>>;
 // PostToolUseHookInput
 export type Check_PostToolUseHookInput = Expect<Mutual<O.PostToolUseHookInput, T.PostToolUseHookInput>>;
 export type Check_PostToolUseHookInput_keys = Expect<Equal<MissingKeys<O.PostToolUseHookInput, T.PostToolUseHookInput>, never>>;
+export type Check_PostToolUseHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolUseHookInput, T.PostToolUseHookInput>, never>>;
 // PostToolUseHookSpecificOutput
 export type Check_PostToolUseHookSpecificOutput = Expect<Mutual<O.PostToolUseHookSpecificOutput, T.PostToolUseHookSpecificOutput>>;
 export type Check_PostToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PostToolUseHookSpecificOutput, T.PostToolUseHookSpecificOutput>, never>>;
+export type Check_PostToolUseHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PostToolUseHookSpecificOutput, T.PostToolUseHookSpecificOutput>, never>>;
 // PreCompactHookInput
 export type Check_PreCompactHookInput = Expect<Mutual<O.PreCompactHookInput, T.PreCompactHookInput>>;
 export type Check_PreCompactHookInput_keys = Expect<Equal<MissingKeys<O.PreCompactHookInput, T.PreCompactHookInput>, never>>;
+export type Check_PreCompactHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PreCompactHookInput, T.PreCompactHookInput>, never>>;
 // PreModelSwitchHookInput
 export type Check_PreModelSwitchHookInput = Expect<Mutual<O.PreModelSwitchHookInput, T.PreModelSwitchHookInput>>;
 export type Check_PreModelSwitchHookInput_keys = Expect<Equal<MissingKeys<O.PreModelSwitchHookInput, T.PreModelSwitchHookInput>, never>>;
+export type Check_PreModelSwitchHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PreModelSwitchHookInput, T.PreModelSwitchHookInput>, never>>;
 // PreModelSwitchHookSpecificOutput
 export type Check_PreModelSwitchHookSpecificOutput = Expect<Mutual<O.PreModelSwitchHookSpecificOutput, T.PreModelSwitchHookSpecificOutput>>;
 export type Check_PreModelSwitchHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PreModelSwitchHookSpecificOutput, T.PreModelSwitchHookSpecificOutput>, never>>;
+export type Check_PreModelSwitchHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PreModelSwitchHookSpecificOutput, T.PreModelSwitchHookSpecificOutput>, never>>;
 // PreSkillShellCommandHookInput
 export type Check_PreSkillShellCommandHookInput = Expect<Mutual<O.PreSkillShellCommandHookInput, T.PreSkillShellCommandHookInput>>;
 export type Check_PreSkillShellCommandHookInput_keys = Expect<Equal<MissingKeys<O.PreSkillShellCommandHookInput, T.PreSkillShellCommandHookInput>, never>>;
+export type Check_PreSkillShellCommandHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PreSkillShellCommandHookInput, T.PreSkillShellCommandHookInput>, never>>;
 // PreSkillShellCommandHookSpecificOutput
 export type Check_PreSkillShellCommandHookSpecificOutput = Expect<Mutual<O.PreSkillShellCommandHookSpecificOutput, T.PreSkillShellCommandHookSpecificOutput>>;
 export type Check_PreSkillShellCommandHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PreSkillShellCommandHookSpecificOutput, T.PreSkillShellCommandHookSpecificOutput>, never>>;
+export type Check_PreSkillShellCommandHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PreSkillShellCommandHookSpecificOutput, T.PreSkillShellCommandHookSpecificOutput>, never>>;
 // PreToolUseHookInput
 export type Check_PreToolUseHookInput = Expect<Mutual<O.PreToolUseHookInput, T.PreToolUseHookInput>>;
 export type Check_PreToolUseHookInput_keys = Expect<Equal<MissingKeys<O.PreToolUseHookInput, T.PreToolUseHookInput>, never>>;
+export type Check_PreToolUseHookInput_extra_keys = Expect<Equal<ExtraKeys<O.PreToolUseHookInput, T.PreToolUseHookInput>, never>>;
 // PreToolUseHookSpecificOutput
 export type Check_PreToolUseHookSpecificOutput = Expect<Mutual<O.PreToolUseHookSpecificOutput, T.PreToolUseHookSpecificOutput>>;
 export type Check_PreToolUseHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.PreToolUseHookSpecificOutput, T.PreToolUseHookSpecificOutput>, never>>;
+export type Check_PreToolUseHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.PreToolUseHookSpecificOutput, T.PreToolUseHookSpecificOutput>, never>>;
 // ProvenanceEntry
 export type Check_ProvenanceEntry = Expect<Mutual<O.ProvenanceEntry, T.ProvenanceEntry>>;
 export type Check_ProvenanceEntry_keys = Expect<Equal<MissingKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
+export type Check_ProvenanceEntry_extra_keys = Expect<Equal<ExtraKeys<O.ProvenanceEntry, T.ProvenanceEntry>, never>>;
 // Query
 export type Check_Query = Expect<Mutual<O.Query, T.Query>>;
 export type Check_Query_keys = Expect<Equal<MissingKeys<O.Query, T.Query>, never>>;
+export type Check_Query_extra_keys = Expect<Equal<ExtraKeys<O.Query, T.Query>, never>>;
 export type Check_Query__interrupt = Expect<Mutual<O.Query['interrupt'], T.Query['interrupt']>>;
 export type Check_Query__setPermissionMode = Expect<Mutual<O.Query['setPermissionMode'], T.Query['setPermissionMode']>>;
 export type Check_Query__setMcpPermissionModeOverride = Expect<Mutual<O.Query['setMcpPermissionModeOverride'], T.Query['setMcpPermissionModeOverride']>>;
@@ -434,374 +539,497 @@ export type Check_Query__close = Expect<Mutual<O.Query['close'], T.Query['close'
 // ResolveSettingsOptions
 export type Check_ResolveSettingsOptions = Expect<Mutual<O.ResolveSettingsOptions, T.ResolveSettingsOptions>>;
 export type Check_ResolveSettingsOptions_keys = Expect<Equal<MissingKeys<O.ResolveSettingsOptions, T.ResolveSettingsOptions>, never>>;
+export type Check_ResolveSettingsOptions_extra_keys = Expect<Equal<ExtraKeys<O.ResolveSettingsOptions, T.ResolveSettingsOptions>, never>>;
 // ResolvedSettingSource
 export type Check_ResolvedSettingSource = Expect<Mutual<O.ResolvedSettingSource, T.ResolvedSettingSource>>;
 export type Check_ResolvedSettingSource_keys = Expect<Equal<MissingKeys<O.ResolvedSettingSource, T.ResolvedSettingSource>, never>>;
+export type Check_ResolvedSettingSource_extra_keys = Expect<Equal<ExtraKeys<O.ResolvedSettingSource, T.ResolvedSettingSource>, never>>;
 // ResolvedSettings
 export type Check_ResolvedSettings = Expect<Mutual<O.ResolvedSettings, T.ResolvedSettings>>;
 export type Check_ResolvedSettings_keys = Expect<Equal<MissingKeys<O.ResolvedSettings, T.ResolvedSettings>, never>>;
+export type Check_ResolvedSettings_extra_keys = Expect<Equal<ExtraKeys<O.ResolvedSettings, T.ResolvedSettings>, never>>;
 // RewindFilesResult
 export type Check_RewindFilesResult = Expect<Mutual<O.RewindFilesResult, T.RewindFilesResult>>;
 export type Check_RewindFilesResult_keys = Expect<Equal<MissingKeys<O.RewindFilesResult, T.RewindFilesResult>, never>>;
+export type Check_RewindFilesResult_extra_keys = Expect<Equal<ExtraKeys<O.RewindFilesResult, T.RewindFilesResult>, never>>;
 // SDKAPIRetryMessage
 export type Check_SDKAPIRetryMessage = Expect<Mutual<O.SDKAPIRetryMessage, T.SDKAPIRetryMessage>>;
 export type Check_SDKAPIRetryMessage_keys = Expect<Equal<MissingKeys<O.SDKAPIRetryMessage, T.SDKAPIRetryMessage>, never>>;
+export type Check_SDKAPIRetryMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKAPIRetryMessage, T.SDKAPIRetryMessage>, never>>;
 // SDKActiveGoalMessage
 export type Check_SDKActiveGoalMessage = Expect<Mutual<O.SDKActiveGoalMessage, T.SDKActiveGoalMessage>>;
 export type Check_SDKActiveGoalMessage_keys = Expect<Equal<MissingKeys<O.SDKActiveGoalMessage, T.SDKActiveGoalMessage>, never>>;
+export type Check_SDKActiveGoalMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKActiveGoalMessage, T.SDKActiveGoalMessage>, never>>;
 // SDKAssistantMessage
 export type Check_SDKAssistantMessage = Expect<Mutual<O.SDKAssistantMessage, T.SDKAssistantMessage>>;
 export type Check_SDKAssistantMessage_keys = Expect<Equal<MissingKeys<O.SDKAssistantMessage, T.SDKAssistantMessage>, never>>;
+export type Check_SDKAssistantMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKAssistantMessage, T.SDKAssistantMessage>, never>>;
 // SDKAssistantMessageError
 export type Check_SDKAssistantMessageError = Expect<Mutual<O.SDKAssistantMessageError, T.SDKAssistantMessageError>>;
 export type Check_SDKAssistantMessageError_keys = Expect<Equal<MissingKeys<O.SDKAssistantMessageError, T.SDKAssistantMessageError>, never>>;
+export type Check_SDKAssistantMessageError_extra_keys = Expect<Equal<ExtraKeys<O.SDKAssistantMessageError, T.SDKAssistantMessageError>, never>>;
 // SDKAuthStatusMessage
 export type Check_SDKAuthStatusMessage = Expect<Mutual<O.SDKAuthStatusMessage, T.SDKAuthStatusMessage>>;
 export type Check_SDKAuthStatusMessage_keys = Expect<Equal<MissingKeys<O.SDKAuthStatusMessage, T.SDKAuthStatusMessage>, never>>;
+export type Check_SDKAuthStatusMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKAuthStatusMessage, T.SDKAuthStatusMessage>, never>>;
 // SDKBackgroundTasksChangedMessage
 export type Check_SDKBackgroundTasksChangedMessage = Expect<Mutual<O.SDKBackgroundTasksChangedMessage, T.SDKBackgroundTasksChangedMessage>>;
 export type Check_SDKBackgroundTasksChangedMessage_keys = Expect<Equal<MissingKeys<O.SDKBackgroundTasksChangedMessage, T.SDKBackgroundTasksChangedMessage>, never>>;
+export type Check_SDKBackgroundTasksChangedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKBackgroundTasksChangedMessage, T.SDKBackgroundTasksChangedMessage>, never>>;
 // SDKCommandsChangedMessage
 export type Check_SDKCommandsChangedMessage = Expect<Mutual<O.SDKCommandsChangedMessage, T.SDKCommandsChangedMessage>>;
 export type Check_SDKCommandsChangedMessage_keys = Expect<Equal<MissingKeys<O.SDKCommandsChangedMessage, T.SDKCommandsChangedMessage>, never>>;
+export type Check_SDKCommandsChangedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKCommandsChangedMessage, T.SDKCommandsChangedMessage>, never>>;
 // SDKCompactBoundaryMessage
 export type Check_SDKCompactBoundaryMessage = Expect<Mutual<O.SDKCompactBoundaryMessage, T.SDKCompactBoundaryMessage>>;
 export type Check_SDKCompactBoundaryMessage_keys = Expect<Equal<MissingKeys<O.SDKCompactBoundaryMessage, T.SDKCompactBoundaryMessage>, never>>;
+export type Check_SDKCompactBoundaryMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKCompactBoundaryMessage, T.SDKCompactBoundaryMessage>, never>>;
 // SDKContextUsage
 export type Check_SDKContextUsage = Expect<Mutual<O.SDKContextUsage, T.SDKContextUsage>>;
 export type Check_SDKContextUsage_keys = Expect<Equal<MissingKeys<O.SDKContextUsage, T.SDKContextUsage>, never>>;
+export type Check_SDKContextUsage_extra_keys = Expect<Equal<ExtraKeys<O.SDKContextUsage, T.SDKContextUsage>, never>>;
 // SDKContextUsageCategory
 export type Check_SDKContextUsageCategory = Expect<Mutual<O.SDKContextUsageCategory, T.SDKContextUsageCategory>>;
 export type Check_SDKContextUsageCategory_keys = Expect<Equal<MissingKeys<O.SDKContextUsageCategory, T.SDKContextUsageCategory>, never>>;
+export type Check_SDKContextUsageCategory_extra_keys = Expect<Equal<ExtraKeys<O.SDKContextUsageCategory, T.SDKContextUsageCategory>, never>>;
 // SDKControlGetContextUsageResponse
 export type Check_SDKControlGetContextUsageResponse = Expect<Mutual<O.SDKControlGetContextUsageResponse, T.SDKControlGetContextUsageResponse>>;
 export type Check_SDKControlGetContextUsageResponse_keys = Expect<Equal<MissingKeys<O.SDKControlGetContextUsageResponse, T.SDKControlGetContextUsageResponse>, never>>;
+export type Check_SDKControlGetContextUsageResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlGetContextUsageResponse, T.SDKControlGetContextUsageResponse>, never>>;
 // SDKControlGetUsageResponse
 export type Check_SDKControlGetUsageResponse = Expect<Mutual<O.SDKControlGetUsageResponse, T.SDKControlGetUsageResponse>>;
 export type Check_SDKControlGetUsageResponse_keys = Expect<Equal<MissingKeys<O.SDKControlGetUsageResponse, T.SDKControlGetUsageResponse>, never>>;
+export type Check_SDKControlGetUsageResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlGetUsageResponse, T.SDKControlGetUsageResponse>, never>>;
 // SDKControlInitializeResponse
 export type Check_SDKControlInitializeResponse = Expect<Mutual<O.SDKControlInitializeResponse, T.SDKControlInitializeResponse>>;
 export type Check_SDKControlInitializeResponse_keys = Expect<Equal<MissingKeys<O.SDKControlInitializeResponse, T.SDKControlInitializeResponse>, never>>;
+export type Check_SDKControlInitializeResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlInitializeResponse, T.SDKControlInitializeResponse>, never>>;
 // SDKControlInterruptResponse
 export type Check_SDKControlInterruptResponse = Expect<Mutual<O.SDKControlInterruptResponse, T.SDKControlInterruptResponse>>;
 export type Check_SDKControlInterruptResponse_keys = Expect<Equal<MissingKeys<O.SDKControlInterruptResponse, T.SDKControlInterruptResponse>, never>>;
+export type Check_SDKControlInterruptResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlInterruptResponse, T.SDKControlInterruptResponse>, never>>;
 // SDKControlListPermissionRulesResponse
 export type Check_SDKControlListPermissionRulesResponse = Expect<Mutual<O.SDKControlListPermissionRulesResponse, T.SDKControlListPermissionRulesResponse>>;
 export type Check_SDKControlListPermissionRulesResponse_keys = Expect<Equal<MissingKeys<O.SDKControlListPermissionRulesResponse, T.SDKControlListPermissionRulesResponse>, never>>;
+export type Check_SDKControlListPermissionRulesResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlListPermissionRulesResponse, T.SDKControlListPermissionRulesResponse>, never>>;
 // SDKControlMcpReadResourceResponse
 export type Check_SDKControlMcpReadResourceResponse = Expect<Mutual<O.SDKControlMcpReadResourceResponse, T.SDKControlMcpReadResourceResponse>>;
 export type Check_SDKControlMcpReadResourceResponse_keys = Expect<Equal<MissingKeys<O.SDKControlMcpReadResourceResponse, T.SDKControlMcpReadResourceResponse>, never>>;
+export type Check_SDKControlMcpReadResourceResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlMcpReadResourceResponse, T.SDKControlMcpReadResourceResponse>, never>>;
 // SDKControlPermissionRulesState
 export type Check_SDKControlPermissionRulesState = Expect<Mutual<O.SDKControlPermissionRulesState, T.SDKControlPermissionRulesState>>;
 export type Check_SDKControlPermissionRulesState_keys = Expect<Equal<MissingKeys<O.SDKControlPermissionRulesState, T.SDKControlPermissionRulesState>, never>>;
+export type Check_SDKControlPermissionRulesState_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlPermissionRulesState, T.SDKControlPermissionRulesState>, never>>;
 // SDKControlReadFileResponse
 export type Check_SDKControlReadFileResponse = Expect<Mutual<O.SDKControlReadFileResponse, T.SDKControlReadFileResponse>>;
 export type Check_SDKControlReadFileResponse_keys = Expect<Equal<MissingKeys<O.SDKControlReadFileResponse, T.SDKControlReadFileResponse>, never>>;
+export type Check_SDKControlReadFileResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlReadFileResponse, T.SDKControlReadFileResponse>, never>>;
 // SDKControlReloadOutputStylesResponse
 export type Check_SDKControlReloadOutputStylesResponse = Expect<Mutual<O.SDKControlReloadOutputStylesResponse, T.SDKControlReloadOutputStylesResponse>>;
 export type Check_SDKControlReloadOutputStylesResponse_keys = Expect<Equal<MissingKeys<O.SDKControlReloadOutputStylesResponse, T.SDKControlReloadOutputStylesResponse>, never>>;
+export type Check_SDKControlReloadOutputStylesResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlReloadOutputStylesResponse, T.SDKControlReloadOutputStylesResponse>, never>>;
 // SDKControlReloadPluginsResponse
 export type Check_SDKControlReloadPluginsResponse = Expect<Mutual<O.SDKControlReloadPluginsResponse, T.SDKControlReloadPluginsResponse>>;
 export type Check_SDKControlReloadPluginsResponse_keys = Expect<Equal<MissingKeys<O.SDKControlReloadPluginsResponse, T.SDKControlReloadPluginsResponse>, never>>;
+export type Check_SDKControlReloadPluginsResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlReloadPluginsResponse, T.SDKControlReloadPluginsResponse>, never>>;
 // SDKControlReloadSkillsResponse
 export type Check_SDKControlReloadSkillsResponse = Expect<Mutual<O.SDKControlReloadSkillsResponse, T.SDKControlReloadSkillsResponse>>;
 export type Check_SDKControlReloadSkillsResponse_keys = Expect<Equal<MissingKeys<O.SDKControlReloadSkillsResponse, T.SDKControlReloadSkillsResponse>, never>>;
+export type Check_SDKControlReloadSkillsResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlReloadSkillsResponse, T.SDKControlReloadSkillsResponse>, never>>;
 // SDKControlRequest — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_SDKControlRequest = Expect<Assignable<T.SDKControlRequest, O.SDKControlRequest> extends true ? Not<Assignable<O.SDKControlRequest, T.SDKControlRequest>> : false>;
 export type Check_SDKControlRequest_keys = Expect<Equal<MissingKeys<O.SDKControlRequest, T.SDKControlRequest>, never>>;
+export type Check_SDKControlRequest_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlRequest, T.SDKControlRequest>, never>>;
 // SDKControlRequestProgressMessage
 export type Check_SDKControlRequestProgressMessage = Expect<Mutual<O.SDKControlRequestProgressMessage, T.SDKControlRequestProgressMessage>>;
 export type Check_SDKControlRequestProgressMessage_keys = Expect<Equal<MissingKeys<O.SDKControlRequestProgressMessage, T.SDKControlRequestProgressMessage>, never>>;
+export type Check_SDKControlRequestProgressMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlRequestProgressMessage, T.SDKControlRequestProgressMessage>, never>>;
 // SDKControlResponse — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_SDKControlResponse = Expect<Assignable<T.SDKControlResponse, O.SDKControlResponse> extends true ? Not<Assignable<O.SDKControlResponse, T.SDKControlResponse>> : false>;
 export type Check_SDKControlResponse_keys = Expect<Equal<MissingKeys<O.SDKControlResponse, T.SDKControlResponse>, never>>;
+export type Check_SDKControlResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlResponse, T.SDKControlResponse>, never>>;
 // SDKControlSetPermissionModeResponse
 export type Check_SDKControlSetPermissionModeResponse = Expect<Mutual<O.SDKControlSetPermissionModeResponse, T.SDKControlSetPermissionModeResponse>>;
 export type Check_SDKControlSetPermissionModeResponse_keys = Expect<Equal<MissingKeys<O.SDKControlSetPermissionModeResponse, T.SDKControlSetPermissionModeResponse>, never>>;
+export type Check_SDKControlSetPermissionModeResponse_extra_keys = Expect<Equal<ExtraKeys<O.SDKControlSetPermissionModeResponse, T.SDKControlSetPermissionModeResponse>, never>>;
 // SDKConversationResetMessage
 export type Check_SDKConversationResetMessage = Expect<Mutual<O.SDKConversationResetMessage, T.SDKConversationResetMessage>>;
 export type Check_SDKConversationResetMessage_keys = Expect<Equal<MissingKeys<O.SDKConversationResetMessage, T.SDKConversationResetMessage>, never>>;
+export type Check_SDKConversationResetMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKConversationResetMessage, T.SDKConversationResetMessage>, never>>;
 // SDKDeferredToolUse
 export type Check_SDKDeferredToolUse = Expect<Mutual<O.SDKDeferredToolUse, T.SDKDeferredToolUse>>;
 export type Check_SDKDeferredToolUse_keys = Expect<Equal<MissingKeys<O.SDKDeferredToolUse, T.SDKDeferredToolUse>, never>>;
+export type Check_SDKDeferredToolUse_extra_keys = Expect<Equal<ExtraKeys<O.SDKDeferredToolUse, T.SDKDeferredToolUse>, never>>;
 // SDKElicitationCompleteMessage
 export type Check_SDKElicitationCompleteMessage = Expect<Mutual<O.SDKElicitationCompleteMessage, T.SDKElicitationCompleteMessage>>;
 export type Check_SDKElicitationCompleteMessage_keys = Expect<Equal<MissingKeys<O.SDKElicitationCompleteMessage, T.SDKElicitationCompleteMessage>, never>>;
+export type Check_SDKElicitationCompleteMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKElicitationCompleteMessage, T.SDKElicitationCompleteMessage>, never>>;
 // SDKFilesPersistedEvent
 export type Check_SDKFilesPersistedEvent = Expect<Mutual<O.SDKFilesPersistedEvent, T.SDKFilesPersistedEvent>>;
 export type Check_SDKFilesPersistedEvent_keys = Expect<Equal<MissingKeys<O.SDKFilesPersistedEvent, T.SDKFilesPersistedEvent>, never>>;
+export type Check_SDKFilesPersistedEvent_extra_keys = Expect<Equal<ExtraKeys<O.SDKFilesPersistedEvent, T.SDKFilesPersistedEvent>, never>>;
 // SDKHookProgressMessage
 export type Check_SDKHookProgressMessage = Expect<Mutual<O.SDKHookProgressMessage, T.SDKHookProgressMessage>>;
 export type Check_SDKHookProgressMessage_keys = Expect<Equal<MissingKeys<O.SDKHookProgressMessage, T.SDKHookProgressMessage>, never>>;
+export type Check_SDKHookProgressMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKHookProgressMessage, T.SDKHookProgressMessage>, never>>;
 // SDKHookResponseMessage
 export type Check_SDKHookResponseMessage = Expect<Mutual<O.SDKHookResponseMessage, T.SDKHookResponseMessage>>;
 export type Check_SDKHookResponseMessage_keys = Expect<Equal<MissingKeys<O.SDKHookResponseMessage, T.SDKHookResponseMessage>, never>>;
+export type Check_SDKHookResponseMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKHookResponseMessage, T.SDKHookResponseMessage>, never>>;
 // SDKHookStartedMessage
 export type Check_SDKHookStartedMessage = Expect<Mutual<O.SDKHookStartedMessage, T.SDKHookStartedMessage>>;
 export type Check_SDKHookStartedMessage_keys = Expect<Equal<MissingKeys<O.SDKHookStartedMessage, T.SDKHookStartedMessage>, never>>;
+export type Check_SDKHookStartedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKHookStartedMessage, T.SDKHookStartedMessage>, never>>;
 // SDKInformationalMessage
 export type Check_SDKInformationalMessage = Expect<Mutual<O.SDKInformationalMessage, T.SDKInformationalMessage>>;
 export type Check_SDKInformationalMessage_keys = Expect<Equal<MissingKeys<O.SDKInformationalMessage, T.SDKInformationalMessage>, never>>;
+export type Check_SDKInformationalMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKInformationalMessage, T.SDKInformationalMessage>, never>>;
 // SDKLocalCommandOutputMessage
 export type Check_SDKLocalCommandOutputMessage = Expect<Mutual<O.SDKLocalCommandOutputMessage, T.SDKLocalCommandOutputMessage>>;
 export type Check_SDKLocalCommandOutputMessage_keys = Expect<Equal<MissingKeys<O.SDKLocalCommandOutputMessage, T.SDKLocalCommandOutputMessage>, never>>;
+export type Check_SDKLocalCommandOutputMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKLocalCommandOutputMessage, T.SDKLocalCommandOutputMessage>, never>>;
 // SDKMcpResourceLink
 export type Check_SDKMcpResourceLink = Expect<Mutual<O.SDKMcpResourceLink, T.SDKMcpResourceLink>>;
 export type Check_SDKMcpResourceLink_keys = Expect<Equal<MissingKeys<O.SDKMcpResourceLink, T.SDKMcpResourceLink>, never>>;
+export type Check_SDKMcpResourceLink_extra_keys = Expect<Equal<ExtraKeys<O.SDKMcpResourceLink, T.SDKMcpResourceLink>, never>>;
 // SDKMemoryRecallMessage
 export type Check_SDKMemoryRecallMessage = Expect<Mutual<O.SDKMemoryRecallMessage, T.SDKMemoryRecallMessage>>;
 export type Check_SDKMemoryRecallMessage_keys = Expect<Equal<MissingKeys<O.SDKMemoryRecallMessage, T.SDKMemoryRecallMessage>, never>>;
+export type Check_SDKMemoryRecallMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKMemoryRecallMessage, T.SDKMemoryRecallMessage>, never>>;
 // SDKMessage
 export type Check_SDKMessage = Expect<Mutual<O.SDKMessage, T.SDKMessage>>;
 export type Check_SDKMessage_keys = Expect<Equal<MissingKeys<O.SDKMessage, T.SDKMessage>, never>>;
+export type Check_SDKMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKMessage, T.SDKMessage>, never>>;
 // SDKMessageOrigin
 export type Check_SDKMessageOrigin = Expect<Mutual<O.SDKMessageOrigin, T.SDKMessageOrigin>>;
 export type Check_SDKMessageOrigin_keys = Expect<Equal<MissingKeys<O.SDKMessageOrigin, T.SDKMessageOrigin>, never>>;
+export type Check_SDKMessageOrigin_extra_keys = Expect<Equal<ExtraKeys<O.SDKMessageOrigin, T.SDKMessageOrigin>, never>>;
 // SDKMirrorErrorMessage
 export type Check_SDKMirrorErrorMessage = Expect<Mutual<O.SDKMirrorErrorMessage, T.SDKMirrorErrorMessage>>;
 export type Check_SDKMirrorErrorMessage_keys = Expect<Equal<MissingKeys<O.SDKMirrorErrorMessage, T.SDKMirrorErrorMessage>, never>>;
+export type Check_SDKMirrorErrorMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKMirrorErrorMessage, T.SDKMirrorErrorMessage>, never>>;
 // SDKModelRefusalFallbackMessage
 export type Check_SDKModelRefusalFallbackMessage = Expect<Mutual<O.SDKModelRefusalFallbackMessage, T.SDKModelRefusalFallbackMessage>>;
 export type Check_SDKModelRefusalFallbackMessage_keys = Expect<Equal<MissingKeys<O.SDKModelRefusalFallbackMessage, T.SDKModelRefusalFallbackMessage>, never>>;
+export type Check_SDKModelRefusalFallbackMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKModelRefusalFallbackMessage, T.SDKModelRefusalFallbackMessage>, never>>;
 // SDKModelRefusalNoFallbackMessage
 export type Check_SDKModelRefusalNoFallbackMessage = Expect<Mutual<O.SDKModelRefusalNoFallbackMessage, T.SDKModelRefusalNoFallbackMessage>>;
 export type Check_SDKModelRefusalNoFallbackMessage_keys = Expect<Equal<MissingKeys<O.SDKModelRefusalNoFallbackMessage, T.SDKModelRefusalNoFallbackMessage>, never>>;
+export type Check_SDKModelRefusalNoFallbackMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKModelRefusalNoFallbackMessage, T.SDKModelRefusalNoFallbackMessage>, never>>;
 // SDKNotificationMessage
 export type Check_SDKNotificationMessage = Expect<Mutual<O.SDKNotificationMessage, T.SDKNotificationMessage>>;
 export type Check_SDKNotificationMessage_keys = Expect<Equal<MissingKeys<O.SDKNotificationMessage, T.SDKNotificationMessage>, never>>;
+export type Check_SDKNotificationMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKNotificationMessage, T.SDKNotificationMessage>, never>>;
 // SDKPartialAssistantMessage
 export type Check_SDKPartialAssistantMessage = Expect<Mutual<O.SDKPartialAssistantMessage, T.SDKPartialAssistantMessage>>;
 export type Check_SDKPartialAssistantMessage_keys = Expect<Equal<MissingKeys<O.SDKPartialAssistantMessage, T.SDKPartialAssistantMessage>, never>>;
+export type Check_SDKPartialAssistantMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKPartialAssistantMessage, T.SDKPartialAssistantMessage>, never>>;
 // SDKPermissionDenial
 export type Check_SDKPermissionDenial = Expect<Mutual<O.SDKPermissionDenial, T.SDKPermissionDenial>>;
 export type Check_SDKPermissionDenial_keys = Expect<Equal<MissingKeys<O.SDKPermissionDenial, T.SDKPermissionDenial>, never>>;
+export type Check_SDKPermissionDenial_extra_keys = Expect<Equal<ExtraKeys<O.SDKPermissionDenial, T.SDKPermissionDenial>, never>>;
 // SDKPermissionDeniedMessage
 export type Check_SDKPermissionDeniedMessage = Expect<Mutual<O.SDKPermissionDeniedMessage, T.SDKPermissionDeniedMessage>>;
 export type Check_SDKPermissionDeniedMessage_keys = Expect<Equal<MissingKeys<O.SDKPermissionDeniedMessage, T.SDKPermissionDeniedMessage>, never>>;
+export type Check_SDKPermissionDeniedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKPermissionDeniedMessage, T.SDKPermissionDeniedMessage>, never>>;
 // SDKPermissionRuleDescription
 export type Check_SDKPermissionRuleDescription = Expect<Mutual<O.SDKPermissionRuleDescription, T.SDKPermissionRuleDescription>>;
 export type Check_SDKPermissionRuleDescription_keys = Expect<Equal<MissingKeys<O.SDKPermissionRuleDescription, T.SDKPermissionRuleDescription>, never>>;
+export type Check_SDKPermissionRuleDescription_extra_keys = Expect<Equal<ExtraKeys<O.SDKPermissionRuleDescription, T.SDKPermissionRuleDescription>, never>>;
 // SDKPermissionRuleEntry
 export type Check_SDKPermissionRuleEntry = Expect<Mutual<O.SDKPermissionRuleEntry, T.SDKPermissionRuleEntry>>;
 export type Check_SDKPermissionRuleEntry_keys = Expect<Equal<MissingKeys<O.SDKPermissionRuleEntry, T.SDKPermissionRuleEntry>, never>>;
+export type Check_SDKPermissionRuleEntry_extra_keys = Expect<Equal<ExtraKeys<O.SDKPermissionRuleEntry, T.SDKPermissionRuleEntry>, never>>;
 // SDKPermissionWorkspaceDirectory
 export type Check_SDKPermissionWorkspaceDirectory = Expect<Mutual<O.SDKPermissionWorkspaceDirectory, T.SDKPermissionWorkspaceDirectory>>;
 export type Check_SDKPermissionWorkspaceDirectory_keys = Expect<Equal<MissingKeys<O.SDKPermissionWorkspaceDirectory, T.SDKPermissionWorkspaceDirectory>, never>>;
+export type Check_SDKPermissionWorkspaceDirectory_extra_keys = Expect<Equal<ExtraKeys<O.SDKPermissionWorkspaceDirectory, T.SDKPermissionWorkspaceDirectory>, never>>;
 // SDKPluginInstallMessage
 export type Check_SDKPluginInstallMessage = Expect<Mutual<O.SDKPluginInstallMessage, T.SDKPluginInstallMessage>>;
 export type Check_SDKPluginInstallMessage_keys = Expect<Equal<MissingKeys<O.SDKPluginInstallMessage, T.SDKPluginInstallMessage>, never>>;
+export type Check_SDKPluginInstallMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKPluginInstallMessage, T.SDKPluginInstallMessage>, never>>;
 // SDKPromptSuggestionMessage
 export type Check_SDKPromptSuggestionMessage = Expect<Mutual<O.SDKPromptSuggestionMessage, T.SDKPromptSuggestionMessage>>;
 export type Check_SDKPromptSuggestionMessage_keys = Expect<Equal<MissingKeys<O.SDKPromptSuggestionMessage, T.SDKPromptSuggestionMessage>, never>>;
+export type Check_SDKPromptSuggestionMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKPromptSuggestionMessage, T.SDKPromptSuggestionMessage>, never>>;
 // SDKRateLimitEvent
 export type Check_SDKRateLimitEvent = Expect<Mutual<O.SDKRateLimitEvent, T.SDKRateLimitEvent>>;
 export type Check_SDKRateLimitEvent_keys = Expect<Equal<MissingKeys<O.SDKRateLimitEvent, T.SDKRateLimitEvent>, never>>;
+export type Check_SDKRateLimitEvent_extra_keys = Expect<Equal<ExtraKeys<O.SDKRateLimitEvent, T.SDKRateLimitEvent>, never>>;
 // SDKRateLimitInfo
 export type Check_SDKRateLimitInfo = Expect<Mutual<O.SDKRateLimitInfo, T.SDKRateLimitInfo>>;
 export type Check_SDKRateLimitInfo_keys = Expect<Equal<MissingKeys<O.SDKRateLimitInfo, T.SDKRateLimitInfo>, never>>;
+export type Check_SDKRateLimitInfo_extra_keys = Expect<Equal<ExtraKeys<O.SDKRateLimitInfo, T.SDKRateLimitInfo>, never>>;
 // SDKResultError
 export type Check_SDKResultError = Expect<Mutual<O.SDKResultError, T.SDKResultError>>;
 export type Check_SDKResultError_keys = Expect<Equal<MissingKeys<O.SDKResultError, T.SDKResultError>, never>>;
+export type Check_SDKResultError_extra_keys = Expect<Equal<ExtraKeys<O.SDKResultError, T.SDKResultError>, never>>;
 // SDKResultMessage
 export type Check_SDKResultMessage = Expect<Mutual<O.SDKResultMessage, T.SDKResultMessage>>;
 export type Check_SDKResultMessage_keys = Expect<Equal<MissingKeys<O.SDKResultMessage, T.SDKResultMessage>, never>>;
+export type Check_SDKResultMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKResultMessage, T.SDKResultMessage>, never>>;
 // SDKResultSuccess
 export type Check_SDKResultSuccess = Expect<Mutual<O.SDKResultSuccess, T.SDKResultSuccess>>;
 export type Check_SDKResultSuccess_keys = Expect<Equal<MissingKeys<O.SDKResultSuccess, T.SDKResultSuccess>, never>>;
+export type Check_SDKResultSuccess_extra_keys = Expect<Equal<ExtraKeys<O.SDKResultSuccess, T.SDKResultSuccess>, never>>;
 // SDKSessionInfo
 export type Check_SDKSessionInfo = Expect<Mutual<O.SDKSessionInfo, T.SDKSessionInfo>>;
 export type Check_SDKSessionInfo_keys = Expect<Equal<MissingKeys<O.SDKSessionInfo, T.SDKSessionInfo>, never>>;
+export type Check_SDKSessionInfo_extra_keys = Expect<Equal<ExtraKeys<O.SDKSessionInfo, T.SDKSessionInfo>, never>>;
 // SDKSessionStateChangedMessage
 export type Check_SDKSessionStateChangedMessage = Expect<Mutual<O.SDKSessionStateChangedMessage, T.SDKSessionStateChangedMessage>>;
 export type Check_SDKSessionStateChangedMessage_keys = Expect<Equal<MissingKeys<O.SDKSessionStateChangedMessage, T.SDKSessionStateChangedMessage>, never>>;
+export type Check_SDKSessionStateChangedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKSessionStateChangedMessage, T.SDKSessionStateChangedMessage>, never>>;
 // SDKSessionWritesLostMessage
 export type Check_SDKSessionWritesLostMessage = Expect<Mutual<O.SDKSessionWritesLostMessage, T.SDKSessionWritesLostMessage>>;
 export type Check_SDKSessionWritesLostMessage_keys = Expect<Equal<MissingKeys<O.SDKSessionWritesLostMessage, T.SDKSessionWritesLostMessage>, never>>;
+export type Check_SDKSessionWritesLostMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKSessionWritesLostMessage, T.SDKSessionWritesLostMessage>, never>>;
 // SDKSettingsParseError
 export type Check_SDKSettingsParseError = Expect<Mutual<O.SDKSettingsParseError, T.SDKSettingsParseError>>;
 export type Check_SDKSettingsParseError_keys = Expect<Equal<MissingKeys<O.SDKSettingsParseError, T.SDKSettingsParseError>, never>>;
+export type Check_SDKSettingsParseError_extra_keys = Expect<Equal<ExtraKeys<O.SDKSettingsParseError, T.SDKSettingsParseError>, never>>;
 // SDKStartupFailureReason
 export type Check_SDKStartupFailureReason = Expect<Mutual<O.SDKStartupFailureReason, T.SDKStartupFailureReason>>;
 export type Check_SDKStartupFailureReason_keys = Expect<Equal<MissingKeys<O.SDKStartupFailureReason, T.SDKStartupFailureReason>, never>>;
+export type Check_SDKStartupFailureReason_extra_keys = Expect<Equal<ExtraKeys<O.SDKStartupFailureReason, T.SDKStartupFailureReason>, never>>;
 // SDKStatus
 export type Check_SDKStatus = Expect<Mutual<O.SDKStatus, T.SDKStatus>>;
 export type Check_SDKStatus_keys = Expect<Equal<MissingKeys<O.SDKStatus, T.SDKStatus>, never>>;
+export type Check_SDKStatus_extra_keys = Expect<Equal<ExtraKeys<O.SDKStatus, T.SDKStatus>, never>>;
 // SDKStatusMessage
 export type Check_SDKStatusMessage = Expect<Mutual<O.SDKStatusMessage, T.SDKStatusMessage>>;
 export type Check_SDKStatusMessage_keys = Expect<Equal<MissingKeys<O.SDKStatusMessage, T.SDKStatusMessage>, never>>;
+export type Check_SDKStatusMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKStatusMessage, T.SDKStatusMessage>, never>>;
 // SDKSystemMessage
 export type Check_SDKSystemMessage = Expect<Mutual<O.SDKSystemMessage, T.SDKSystemMessage>>;
 export type Check_SDKSystemMessage_keys = Expect<Equal<MissingKeys<O.SDKSystemMessage, T.SDKSystemMessage>, never>>;
+export type Check_SDKSystemMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKSystemMessage, T.SDKSystemMessage>, never>>;
 // SDKTaskNotificationMessage
 export type Check_SDKTaskNotificationMessage = Expect<Mutual<O.SDKTaskNotificationMessage, T.SDKTaskNotificationMessage>>;
 export type Check_SDKTaskNotificationMessage_keys = Expect<Equal<MissingKeys<O.SDKTaskNotificationMessage, T.SDKTaskNotificationMessage>, never>>;
+export type Check_SDKTaskNotificationMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKTaskNotificationMessage, T.SDKTaskNotificationMessage>, never>>;
 // SDKTaskProgressMessage
 export type Check_SDKTaskProgressMessage = Expect<Mutual<O.SDKTaskProgressMessage, T.SDKTaskProgressMessage>>;
 export type Check_SDKTaskProgressMessage_keys = Expect<Equal<MissingKeys<O.SDKTaskProgressMessage, T.SDKTaskProgressMessage>, never>>;
+export type Check_SDKTaskProgressMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKTaskProgressMessage, T.SDKTaskProgressMessage>, never>>;
 // SDKTaskStartedMessage
 export type Check_SDKTaskStartedMessage = Expect<Mutual<O.SDKTaskStartedMessage, T.SDKTaskStartedMessage>>;
 export type Check_SDKTaskStartedMessage_keys = Expect<Equal<MissingKeys<O.SDKTaskStartedMessage, T.SDKTaskStartedMessage>, never>>;
+export type Check_SDKTaskStartedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKTaskStartedMessage, T.SDKTaskStartedMessage>, never>>;
 // SDKTaskUpdatedMessage
 export type Check_SDKTaskUpdatedMessage = Expect<Mutual<O.SDKTaskUpdatedMessage, T.SDKTaskUpdatedMessage>>;
 export type Check_SDKTaskUpdatedMessage_keys = Expect<Equal<MissingKeys<O.SDKTaskUpdatedMessage, T.SDKTaskUpdatedMessage>, never>>;
+export type Check_SDKTaskUpdatedMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKTaskUpdatedMessage, T.SDKTaskUpdatedMessage>, never>>;
 // SDKThinkingTokensMessage
 export type Check_SDKThinkingTokensMessage = Expect<Mutual<O.SDKThinkingTokensMessage, T.SDKThinkingTokensMessage>>;
 export type Check_SDKThinkingTokensMessage_keys = Expect<Equal<MissingKeys<O.SDKThinkingTokensMessage, T.SDKThinkingTokensMessage>, never>>;
+export type Check_SDKThinkingTokensMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKThinkingTokensMessage, T.SDKThinkingTokensMessage>, never>>;
 // SDKToolProgressMessage
 export type Check_SDKToolProgressMessage = Expect<Mutual<O.SDKToolProgressMessage, T.SDKToolProgressMessage>>;
 export type Check_SDKToolProgressMessage_keys = Expect<Equal<MissingKeys<O.SDKToolProgressMessage, T.SDKToolProgressMessage>, never>>;
+export type Check_SDKToolProgressMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKToolProgressMessage, T.SDKToolProgressMessage>, never>>;
 // SDKToolUseSummaryMessage
 export type Check_SDKToolUseSummaryMessage = Expect<Mutual<O.SDKToolUseSummaryMessage, T.SDKToolUseSummaryMessage>>;
 export type Check_SDKToolUseSummaryMessage_keys = Expect<Equal<MissingKeys<O.SDKToolUseSummaryMessage, T.SDKToolUseSummaryMessage>, never>>;
+export type Check_SDKToolUseSummaryMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKToolUseSummaryMessage, T.SDKToolUseSummaryMessage>, never>>;
 // SDKUsageReport
 export type Check_SDKUsageReport = Expect<Mutual<O.SDKUsageReport, T.SDKUsageReport>>;
 export type Check_SDKUsageReport_keys = Expect<Equal<MissingKeys<O.SDKUsageReport, T.SDKUsageReport>, never>>;
+export type Check_SDKUsageReport_extra_keys = Expect<Equal<ExtraKeys<O.SDKUsageReport, T.SDKUsageReport>, never>>;
 // SDKUserMessage
 export type Check_SDKUserMessage = Expect<Mutual<O.SDKUserMessage, T.SDKUserMessage>>;
 export type Check_SDKUserMessage_keys = Expect<Equal<MissingKeys<O.SDKUserMessage, T.SDKUserMessage>, never>>;
+export type Check_SDKUserMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKUserMessage, T.SDKUserMessage>, never>>;
 // SDKUserMessageReplay
 export type Check_SDKUserMessageReplay = Expect<Mutual<O.SDKUserMessageReplay, T.SDKUserMessageReplay>>;
 export type Check_SDKUserMessageReplay_keys = Expect<Equal<MissingKeys<O.SDKUserMessageReplay, T.SDKUserMessageReplay>, never>>;
+export type Check_SDKUserMessageReplay_extra_keys = Expect<Equal<ExtraKeys<O.SDKUserMessageReplay, T.SDKUserMessageReplay>, never>>;
 // SDKWorkerShuttingDownMessage
 export type Check_SDKWorkerShuttingDownMessage = Expect<Mutual<O.SDKWorkerShuttingDownMessage, T.SDKWorkerShuttingDownMessage>>;
 export type Check_SDKWorkerShuttingDownMessage_keys = Expect<Equal<MissingKeys<O.SDKWorkerShuttingDownMessage, T.SDKWorkerShuttingDownMessage>, never>>;
+export type Check_SDKWorkerShuttingDownMessage_extra_keys = Expect<Equal<ExtraKeys<O.SDKWorkerShuttingDownMessage, T.SDKWorkerShuttingDownMessage>, never>>;
 // SYSTEM_PROMPT_DYNAMIC_BOUNDARY
 export type Check_SYSTEM_PROMPT_DYNAMIC_BOUNDARY = Expect<Mutual<typeof O.SYSTEM_PROMPT_DYNAMIC_BOUNDARY, typeof T.SYSTEM_PROMPT_DYNAMIC_BOUNDARY>>;
 // SandboxCredentialsConfig
 export type Check_SandboxCredentialsConfig = Expect<Mutual<O.SandboxCredentialsConfig, T.SandboxCredentialsConfig>>;
 export type Check_SandboxCredentialsConfig_keys = Expect<Equal<MissingKeys<O.SandboxCredentialsConfig, T.SandboxCredentialsConfig>, never>>;
+export type Check_SandboxCredentialsConfig_extra_keys = Expect<Equal<ExtraKeys<O.SandboxCredentialsConfig, T.SandboxCredentialsConfig>, never>>;
 // SandboxFilesystemConfig
 export type Check_SandboxFilesystemConfig = Expect<Mutual<O.SandboxFilesystemConfig, T.SandboxFilesystemConfig>>;
 export type Check_SandboxFilesystemConfig_keys = Expect<Equal<MissingKeys<O.SandboxFilesystemConfig, T.SandboxFilesystemConfig>, never>>;
+export type Check_SandboxFilesystemConfig_extra_keys = Expect<Equal<ExtraKeys<O.SandboxFilesystemConfig, T.SandboxFilesystemConfig>, never>>;
 // SandboxIgnoreViolations
 export type Check_SandboxIgnoreViolations = Expect<Mutual<O.SandboxIgnoreViolations, T.SandboxIgnoreViolations>>;
 export type Check_SandboxIgnoreViolations_keys = Expect<Equal<MissingKeys<O.SandboxIgnoreViolations, T.SandboxIgnoreViolations>, never>>;
+export type Check_SandboxIgnoreViolations_extra_keys = Expect<Equal<ExtraKeys<O.SandboxIgnoreViolations, T.SandboxIgnoreViolations>, never>>;
 // SandboxNetworkConfig
 export type Check_SandboxNetworkConfig = Expect<Mutual<O.SandboxNetworkConfig, T.SandboxNetworkConfig>>;
 export type Check_SandboxNetworkConfig_keys = Expect<Equal<MissingKeys<O.SandboxNetworkConfig, T.SandboxNetworkConfig>, never>>;
+export type Check_SandboxNetworkConfig_extra_keys = Expect<Equal<ExtraKeys<O.SandboxNetworkConfig, T.SandboxNetworkConfig>, never>>;
 // SandboxSettings
 export type Check_SandboxSettings = Expect<Mutual<O.SandboxSettings, T.SandboxSettings>>;
 export type Check_SandboxSettings_keys = Expect<Equal<MissingKeys<O.SandboxSettings, T.SandboxSettings>, never>>;
+export type Check_SandboxSettings_extra_keys = Expect<Equal<ExtraKeys<O.SandboxSettings, T.SandboxSettings>, never>>;
 // SdkBeta
 export type Check_SdkBeta = Expect<Mutual<O.SdkBeta, T.SdkBeta>>;
 export type Check_SdkBeta_keys = Expect<Equal<MissingKeys<O.SdkBeta, T.SdkBeta>, never>>;
+export type Check_SdkBeta_extra_keys = Expect<Equal<ExtraKeys<O.SdkBeta, T.SdkBeta>, never>>;
 // SdkMcpToolDefinition — allowed ours-accepts-theirs: ours is generic over Standard Schema shapes, a superset of the official zod shapes
 export type Check_SdkMcpToolDefinition = Expect<Assignable<T.SdkMcpToolDefinition, O.SdkMcpToolDefinition> extends true ? Not<Assignable<O.SdkMcpToolDefinition, T.SdkMcpToolDefinition>> : false>;
 export type Check_SdkMcpToolDefinition_keys = Expect<Equal<MissingKeys<O.SdkMcpToolDefinition, T.SdkMcpToolDefinition>, never>>;
+export type Check_SdkMcpToolDefinition_extra_keys = Expect<Equal<ExtraKeys<O.SdkMcpToolDefinition, T.SdkMcpToolDefinition>, never>>;
 // SdkPluginConfig
 export type Check_SdkPluginConfig = Expect<Mutual<O.SdkPluginConfig, T.SdkPluginConfig>>;
 export type Check_SdkPluginConfig_keys = Expect<Equal<MissingKeys<O.SdkPluginConfig, T.SdkPluginConfig>, never>>;
+export type Check_SdkPluginConfig_extra_keys = Expect<Equal<ExtraKeys<O.SdkPluginConfig, T.SdkPluginConfig>, never>>;
 // SessionCronSummary
 export type Check_SessionCronSummary = Expect<Mutual<O.SessionCronSummary, T.SessionCronSummary>>;
 export type Check_SessionCronSummary_keys = Expect<Equal<MissingKeys<O.SessionCronSummary, T.SessionCronSummary>, never>>;
+export type Check_SessionCronSummary_extra_keys = Expect<Equal<ExtraKeys<O.SessionCronSummary, T.SessionCronSummary>, never>>;
 // SessionEndHookInput
 export type Check_SessionEndHookInput = Expect<Mutual<O.SessionEndHookInput, T.SessionEndHookInput>>;
 export type Check_SessionEndHookInput_keys = Expect<Equal<MissingKeys<O.SessionEndHookInput, T.SessionEndHookInput>, never>>;
+export type Check_SessionEndHookInput_extra_keys = Expect<Equal<ExtraKeys<O.SessionEndHookInput, T.SessionEndHookInput>, never>>;
 // SessionKey
 export type Check_SessionKey = Expect<Mutual<O.SessionKey, T.SessionKey>>;
 export type Check_SessionKey_keys = Expect<Equal<MissingKeys<O.SessionKey, T.SessionKey>, never>>;
+export type Check_SessionKey_extra_keys = Expect<Equal<ExtraKeys<O.SessionKey, T.SessionKey>, never>>;
 // SessionMessage
 export type Check_SessionMessage = Expect<Mutual<O.SessionMessage, T.SessionMessage>>;
 export type Check_SessionMessage_keys = Expect<Equal<MissingKeys<O.SessionMessage, T.SessionMessage>, never>>;
+export type Check_SessionMessage_extra_keys = Expect<Equal<ExtraKeys<O.SessionMessage, T.SessionMessage>, never>>;
 // SessionMutationOptions
 export type Check_SessionMutationOptions = Expect<Mutual<O.SessionMutationOptions, T.SessionMutationOptions>>;
 export type Check_SessionMutationOptions_keys = Expect<Equal<MissingKeys<O.SessionMutationOptions, T.SessionMutationOptions>, never>>;
+export type Check_SessionMutationOptions_extra_keys = Expect<Equal<ExtraKeys<O.SessionMutationOptions, T.SessionMutationOptions>, never>>;
 // SessionStartHookInput
 export type Check_SessionStartHookInput = Expect<Mutual<O.SessionStartHookInput, T.SessionStartHookInput>>;
 export type Check_SessionStartHookInput_keys = Expect<Equal<MissingKeys<O.SessionStartHookInput, T.SessionStartHookInput>, never>>;
+export type Check_SessionStartHookInput_extra_keys = Expect<Equal<ExtraKeys<O.SessionStartHookInput, T.SessionStartHookInput>, never>>;
 // SessionStartHookSpecificOutput
 export type Check_SessionStartHookSpecificOutput = Expect<Mutual<O.SessionStartHookSpecificOutput, T.SessionStartHookSpecificOutput>>;
 export type Check_SessionStartHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.SessionStartHookSpecificOutput, T.SessionStartHookSpecificOutput>, never>>;
+export type Check_SessionStartHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.SessionStartHookSpecificOutput, T.SessionStartHookSpecificOutput>, never>>;
 // SessionStore
 export type Check_SessionStore = Expect<Mutual<O.SessionStore, T.SessionStore>>;
 export type Check_SessionStore_keys = Expect<Equal<MissingKeys<O.SessionStore, T.SessionStore>, never>>;
+export type Check_SessionStore_extra_keys = Expect<Equal<ExtraKeys<O.SessionStore, T.SessionStore>, never>>;
 // SessionStoreEntry
 export type Check_SessionStoreEntry = Expect<Mutual<O.SessionStoreEntry, T.SessionStoreEntry>>;
 export type Check_SessionStoreEntry_keys = Expect<Equal<MissingKeys<O.SessionStoreEntry, T.SessionStoreEntry>, never>>;
+export type Check_SessionStoreEntry_extra_keys = Expect<Equal<ExtraKeys<O.SessionStoreEntry, T.SessionStoreEntry>, never>>;
 // SessionStoreFlush
 export type Check_SessionStoreFlush = Expect<Mutual<O.SessionStoreFlush, T.SessionStoreFlush>>;
 export type Check_SessionStoreFlush_keys = Expect<Equal<MissingKeys<O.SessionStoreFlush, T.SessionStoreFlush>, never>>;
+export type Check_SessionStoreFlush_extra_keys = Expect<Equal<ExtraKeys<O.SessionStoreFlush, T.SessionStoreFlush>, never>>;
 // SessionSummaryEntry
 export type Check_SessionSummaryEntry = Expect<Mutual<O.SessionSummaryEntry, T.SessionSummaryEntry>>;
 export type Check_SessionSummaryEntry_keys = Expect<Equal<MissingKeys<O.SessionSummaryEntry, T.SessionSummaryEntry>, never>>;
+export type Check_SessionSummaryEntry_extra_keys = Expect<Equal<ExtraKeys<O.SessionSummaryEntry, T.SessionSummaryEntry>, never>>;
 // SettingSource
 export type Check_SettingSource = Expect<Mutual<O.SettingSource, T.SettingSource>>;
 export type Check_SettingSource_keys = Expect<Equal<MissingKeys<O.SettingSource, T.SettingSource>, never>>;
+export type Check_SettingSource_extra_keys = Expect<Equal<ExtraKeys<O.SettingSource, T.SettingSource>, never>>;
 // Settings
 export type Check_Settings = Expect<Mutual<O.Settings, T.Settings>>;
 export type Check_Settings_keys = Expect<Equal<MissingKeys<O.Settings, T.Settings>, never>>;
+export type Check_Settings_extra_keys = Expect<Equal<ExtraKeys<O.Settings, T.Settings>, never>>;
 // SetupHookInput
 export type Check_SetupHookInput = Expect<Mutual<O.SetupHookInput, T.SetupHookInput>>;
 export type Check_SetupHookInput_keys = Expect<Equal<MissingKeys<O.SetupHookInput, T.SetupHookInput>, never>>;
+export type Check_SetupHookInput_extra_keys = Expect<Equal<ExtraKeys<O.SetupHookInput, T.SetupHookInput>, never>>;
 // SetupHookSpecificOutput
 export type Check_SetupHookSpecificOutput = Expect<Mutual<O.SetupHookSpecificOutput, T.SetupHookSpecificOutput>>;
 export type Check_SetupHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.SetupHookSpecificOutput, T.SetupHookSpecificOutput>, never>>;
+export type Check_SetupHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.SetupHookSpecificOutput, T.SetupHookSpecificOutput>, never>>;
 // SlashCommand
 export type Check_SlashCommand = Expect<Mutual<O.SlashCommand, T.SlashCommand>>;
 export type Check_SlashCommand_keys = Expect<Equal<MissingKeys<O.SlashCommand, T.SlashCommand>, never>>;
-// SpareProcess — allowed theirs-accepts-ours: returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse
+export type Check_SlashCommand_extra_keys = Expect<Equal<ExtraKeys<O.SlashCommand, T.SlashCommand>, never>>;
+// SpareProcess — allowed theirs-accepts-ours: returns an ExtendedQuery or ExtendedWarmQuery (the official type plus our extension members) or holds one: ours fits where the official is expected, not the reverse
 export type Check_SpareProcess = Expect<Assignable<O.SpareProcess, T.SpareProcess> extends true ? Not<Assignable<T.SpareProcess, O.SpareProcess>> : false>;
 export type Check_SpareProcess_keys = Expect<Equal<MissingKeys<O.SpareProcess, T.SpareProcess>, never>>;
+export type Check_SpareProcess_extra_keys = Expect<Equal<ExtraKeys<O.SpareProcess, T.SpareProcess>, never>>;
 // SpawnOptions
 export type Check_SpawnOptions = Expect<Mutual<O.SpawnOptions, T.SpawnOptions>>;
 export type Check_SpawnOptions_keys = Expect<Equal<MissingKeys<O.SpawnOptions, T.SpawnOptions>, never>>;
+export type Check_SpawnOptions_extra_keys = Expect<Equal<ExtraKeys<O.SpawnOptions, T.SpawnOptions>, never>>;
 // SpawnedProcess
 export type Check_SpawnedProcess = Expect<Mutual<O.SpawnedProcess, T.SpawnedProcess>>;
 export type Check_SpawnedProcess_keys = Expect<Equal<MissingKeys<O.SpawnedProcess, T.SpawnedProcess>, never>>;
+export type Check_SpawnedProcess_extra_keys = Expect<Equal<ExtraKeys<O.SpawnedProcess, T.SpawnedProcess>, never>>;
 // StopFailureHookInput
 export type Check_StopFailureHookInput = Expect<Mutual<O.StopFailureHookInput, T.StopFailureHookInput>>;
 export type Check_StopFailureHookInput_keys = Expect<Equal<MissingKeys<O.StopFailureHookInput, T.StopFailureHookInput>, never>>;
+export type Check_StopFailureHookInput_extra_keys = Expect<Equal<ExtraKeys<O.StopFailureHookInput, T.StopFailureHookInput>, never>>;
 // StopHookInput
 export type Check_StopHookInput = Expect<Mutual<O.StopHookInput, T.StopHookInput>>;
 export type Check_StopHookInput_keys = Expect<Equal<MissingKeys<O.StopHookInput, T.StopHookInput>, never>>;
+export type Check_StopHookInput_extra_keys = Expect<Equal<ExtraKeys<O.StopHookInput, T.StopHookInput>, never>>;
 // StopHookSpecificOutput
 export type Check_StopHookSpecificOutput = Expect<Mutual<O.StopHookSpecificOutput, T.StopHookSpecificOutput>>;
 export type Check_StopHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.StopHookSpecificOutput, T.StopHookSpecificOutput>, never>>;
+export type Check_StopHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.StopHookSpecificOutput, T.StopHookSpecificOutput>, never>>;
 // SubagentStartHookInput
 export type Check_SubagentStartHookInput = Expect<Mutual<O.SubagentStartHookInput, T.SubagentStartHookInput>>;
 export type Check_SubagentStartHookInput_keys = Expect<Equal<MissingKeys<O.SubagentStartHookInput, T.SubagentStartHookInput>, never>>;
+export type Check_SubagentStartHookInput_extra_keys = Expect<Equal<ExtraKeys<O.SubagentStartHookInput, T.SubagentStartHookInput>, never>>;
 // SubagentStartHookSpecificOutput
 export type Check_SubagentStartHookSpecificOutput = Expect<Mutual<O.SubagentStartHookSpecificOutput, T.SubagentStartHookSpecificOutput>>;
 export type Check_SubagentStartHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.SubagentStartHookSpecificOutput, T.SubagentStartHookSpecificOutput>, never>>;
+export type Check_SubagentStartHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.SubagentStartHookSpecificOutput, T.SubagentStartHookSpecificOutput>, never>>;
 // SubagentStopHookInput
 export type Check_SubagentStopHookInput = Expect<Mutual<O.SubagentStopHookInput, T.SubagentStopHookInput>>;
 export type Check_SubagentStopHookInput_keys = Expect<Equal<MissingKeys<O.SubagentStopHookInput, T.SubagentStopHookInput>, never>>;
+export type Check_SubagentStopHookInput_extra_keys = Expect<Equal<ExtraKeys<O.SubagentStopHookInput, T.SubagentStopHookInput>, never>>;
 // SubagentStopHookSpecificOutput
 export type Check_SubagentStopHookSpecificOutput = Expect<Mutual<O.SubagentStopHookSpecificOutput, T.SubagentStopHookSpecificOutput>>;
 export type Check_SubagentStopHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.SubagentStopHookSpecificOutput, T.SubagentStopHookSpecificOutput>, never>>;
+export type Check_SubagentStopHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.SubagentStopHookSpecificOutput, T.SubagentStopHookSpecificOutput>, never>>;
 // SyncHookJSONOutput
 export type Check_SyncHookJSONOutput = Expect<Mutual<O.SyncHookJSONOutput, T.SyncHookJSONOutput>>;
 export type Check_SyncHookJSONOutput_keys = Expect<Equal<MissingKeys<O.SyncHookJSONOutput, T.SyncHookJSONOutput>, never>>;
+export type Check_SyncHookJSONOutput_extra_keys = Expect<Equal<ExtraKeys<O.SyncHookJSONOutput, T.SyncHookJSONOutput>, never>>;
 // TaskCompletedHookInput
 export type Check_TaskCompletedHookInput = Expect<Mutual<O.TaskCompletedHookInput, T.TaskCompletedHookInput>>;
 export type Check_TaskCompletedHookInput_keys = Expect<Equal<MissingKeys<O.TaskCompletedHookInput, T.TaskCompletedHookInput>, never>>;
+export type Check_TaskCompletedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskCompletedHookInput, T.TaskCompletedHookInput>, never>>;
 // TaskCreatedHookInput
 export type Check_TaskCreatedHookInput = Expect<Mutual<O.TaskCreatedHookInput, T.TaskCreatedHookInput>>;
 export type Check_TaskCreatedHookInput_keys = Expect<Equal<MissingKeys<O.TaskCreatedHookInput, T.TaskCreatedHookInput>, never>>;
+export type Check_TaskCreatedHookInput_extra_keys = Expect<Equal<ExtraKeys<O.TaskCreatedHookInput, T.TaskCreatedHookInput>, never>>;
 // TeammateIdleHookInput
 export type Check_TeammateIdleHookInput = Expect<Mutual<O.TeammateIdleHookInput, T.TeammateIdleHookInput>>;
 export type Check_TeammateIdleHookInput_keys = Expect<Equal<MissingKeys<O.TeammateIdleHookInput, T.TeammateIdleHookInput>, never>>;
+export type Check_TeammateIdleHookInput_extra_keys = Expect<Equal<ExtraKeys<O.TeammateIdleHookInput, T.TeammateIdleHookInput>, never>>;
 // TerminalReason
 export type Check_TerminalReason = Expect<Mutual<O.TerminalReason, T.TerminalReason>>;
 export type Check_TerminalReason_keys = Expect<Equal<MissingKeys<O.TerminalReason, T.TerminalReason>, never>>;
+export type Check_TerminalReason_extra_keys = Expect<Equal<ExtraKeys<O.TerminalReason, T.TerminalReason>, never>>;
 // ThinkingAdaptive
 export type Check_ThinkingAdaptive = Expect<Mutual<O.ThinkingAdaptive, T.ThinkingAdaptive>>;
 export type Check_ThinkingAdaptive_keys = Expect<Equal<MissingKeys<O.ThinkingAdaptive, T.ThinkingAdaptive>, never>>;
+export type Check_ThinkingAdaptive_extra_keys = Expect<Equal<ExtraKeys<O.ThinkingAdaptive, T.ThinkingAdaptive>, never>>;
 // ThinkingConfig
 export type Check_ThinkingConfig = Expect<Mutual<O.ThinkingConfig, T.ThinkingConfig>>;
 export type Check_ThinkingConfig_keys = Expect<Equal<MissingKeys<O.ThinkingConfig, T.ThinkingConfig>, never>>;
+export type Check_ThinkingConfig_extra_keys = Expect<Equal<ExtraKeys<O.ThinkingConfig, T.ThinkingConfig>, never>>;
 // ThinkingDisabled
 export type Check_ThinkingDisabled = Expect<Mutual<O.ThinkingDisabled, T.ThinkingDisabled>>;
 export type Check_ThinkingDisabled_keys = Expect<Equal<MissingKeys<O.ThinkingDisabled, T.ThinkingDisabled>, never>>;
+export type Check_ThinkingDisabled_extra_keys = Expect<Equal<ExtraKeys<O.ThinkingDisabled, T.ThinkingDisabled>, never>>;
 // ThinkingEnabled
 export type Check_ThinkingEnabled = Expect<Mutual<O.ThinkingEnabled, T.ThinkingEnabled>>;
 export type Check_ThinkingEnabled_keys = Expect<Equal<MissingKeys<O.ThinkingEnabled, T.ThinkingEnabled>, never>>;
+export type Check_ThinkingEnabled_extra_keys = Expect<Equal<ExtraKeys<O.ThinkingEnabled, T.ThinkingEnabled>, never>>;
 // ToolConfig
 export type Check_ToolConfig = Expect<Mutual<O.ToolConfig, T.ToolConfig>>;
 export type Check_ToolConfig_keys = Expect<Equal<MissingKeys<O.ToolConfig, T.ToolConfig>, never>>;
+export type Check_ToolConfig_extra_keys = Expect<Equal<ExtraKeys<O.ToolConfig, T.ToolConfig>, never>>;
 // Transport — allowed ours-accepts-theirs: `mcp_message` carries our structural JsonRpcMessage, wider than the MCP SDK's union
 export type Check_Transport = Expect<Assignable<T.Transport, O.Transport> extends true ? Not<Assignable<O.Transport, T.Transport>> : false>;
 export type Check_Transport_keys = Expect<Equal<MissingKeys<O.Transport, T.Transport>, never>>;
+export type Check_Transport_extra_keys = Expect<Equal<ExtraKeys<O.Transport, T.Transport>, never>>;
 // USAGE_LIMIT_ERROR_PREFIXES
 export type Check_USAGE_LIMIT_ERROR_PREFIXES = Expect<Mutual<typeof O.USAGE_LIMIT_ERROR_PREFIXES, typeof T.USAGE_LIMIT_ERROR_PREFIXES>>;
 // USAGE_TRANSITION_PREFIXES
@@ -811,33 +1039,43 @@ export type Check_USAGE_WARNING_PREFIXES = Expect<Mutual<typeof O.USAGE_WARNING_
 // UserDialogRequest
 export type Check_UserDialogRequest = Expect<Mutual<O.UserDialogRequest, T.UserDialogRequest>>;
 export type Check_UserDialogRequest_keys = Expect<Equal<MissingKeys<O.UserDialogRequest, T.UserDialogRequest>, never>>;
+export type Check_UserDialogRequest_extra_keys = Expect<Equal<ExtraKeys<O.UserDialogRequest, T.UserDialogRequest>, never>>;
 // UserDialogResult
 export type Check_UserDialogResult = Expect<Mutual<O.UserDialogResult, T.UserDialogResult>>;
 export type Check_UserDialogResult_keys = Expect<Equal<MissingKeys<O.UserDialogResult, T.UserDialogResult>, never>>;
+export type Check_UserDialogResult_extra_keys = Expect<Equal<ExtraKeys<O.UserDialogResult, T.UserDialogResult>, never>>;
 // UserPromptExpansionHookInput
 export type Check_UserPromptExpansionHookInput = Expect<Mutual<O.UserPromptExpansionHookInput, T.UserPromptExpansionHookInput>>;
 export type Check_UserPromptExpansionHookInput_keys = Expect<Equal<MissingKeys<O.UserPromptExpansionHookInput, T.UserPromptExpansionHookInput>, never>>;
+export type Check_UserPromptExpansionHookInput_extra_keys = Expect<Equal<ExtraKeys<O.UserPromptExpansionHookInput, T.UserPromptExpansionHookInput>, never>>;
 // UserPromptExpansionHookSpecificOutput
 export type Check_UserPromptExpansionHookSpecificOutput = Expect<Mutual<O.UserPromptExpansionHookSpecificOutput, T.UserPromptExpansionHookSpecificOutput>>;
 export type Check_UserPromptExpansionHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptExpansionHookSpecificOutput, T.UserPromptExpansionHookSpecificOutput>, never>>;
+export type Check_UserPromptExpansionHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.UserPromptExpansionHookSpecificOutput, T.UserPromptExpansionHookSpecificOutput>, never>>;
 // UserPromptSubmitHookInput
 export type Check_UserPromptSubmitHookInput = Expect<Mutual<O.UserPromptSubmitHookInput, T.UserPromptSubmitHookInput>>;
 export type Check_UserPromptSubmitHookInput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookInput, T.UserPromptSubmitHookInput>, never>>;
+export type Check_UserPromptSubmitHookInput_extra_keys = Expect<Equal<ExtraKeys<O.UserPromptSubmitHookInput, T.UserPromptSubmitHookInput>, never>>;
 // UserPromptSubmitHookSpecificOutput
 export type Check_UserPromptSubmitHookSpecificOutput = Expect<Mutual<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>>;
 export type Check_UserPromptSubmitHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
-// WarmQuery — allowed theirs-accepts-ours: returns an ExtendedQuery (Query plus our extension members) or holds one; WarmQuery adds `initialization`: ours fits where the official is expected, not the reverse
-export type Check_WarmQuery = Expect<Assignable<O.WarmQuery, T.WarmQuery> extends true ? Not<Assignable<T.WarmQuery, O.WarmQuery>> : false>;
+export type Check_UserPromptSubmitHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.UserPromptSubmitHookSpecificOutput, T.UserPromptSubmitHookSpecificOutput>, never>>;
+// WarmQuery
+export type Check_WarmQuery = Expect<Mutual<O.WarmQuery, T.WarmQuery>>;
 export type Check_WarmQuery_keys = Expect<Equal<MissingKeys<O.WarmQuery, T.WarmQuery>, never>>;
+export type Check_WarmQuery_extra_keys = Expect<Equal<ExtraKeys<O.WarmQuery, T.WarmQuery>, never>>;
 // WorktreeCreateHookInput
 export type Check_WorktreeCreateHookInput = Expect<Mutual<O.WorktreeCreateHookInput, T.WorktreeCreateHookInput>>;
 export type Check_WorktreeCreateHookInput_keys = Expect<Equal<MissingKeys<O.WorktreeCreateHookInput, T.WorktreeCreateHookInput>, never>>;
+export type Check_WorktreeCreateHookInput_extra_keys = Expect<Equal<ExtraKeys<O.WorktreeCreateHookInput, T.WorktreeCreateHookInput>, never>>;
 // WorktreeCreateHookSpecificOutput
 export type Check_WorktreeCreateHookSpecificOutput = Expect<Mutual<O.WorktreeCreateHookSpecificOutput, T.WorktreeCreateHookSpecificOutput>>;
 export type Check_WorktreeCreateHookSpecificOutput_keys = Expect<Equal<MissingKeys<O.WorktreeCreateHookSpecificOutput, T.WorktreeCreateHookSpecificOutput>, never>>;
+export type Check_WorktreeCreateHookSpecificOutput_extra_keys = Expect<Equal<ExtraKeys<O.WorktreeCreateHookSpecificOutput, T.WorktreeCreateHookSpecificOutput>, never>>;
 // WorktreeRemoveHookInput
 export type Check_WorktreeRemoveHookInput = Expect<Mutual<O.WorktreeRemoveHookInput, T.WorktreeRemoveHookInput>>;
 export type Check_WorktreeRemoveHookInput_keys = Expect<Equal<MissingKeys<O.WorktreeRemoveHookInput, T.WorktreeRemoveHookInput>, never>>;
+export type Check_WorktreeRemoveHookInput_extra_keys = Expect<Equal<ExtraKeys<O.WorktreeRemoveHookInput, T.WorktreeRemoveHookInput>, never>>;
 // archiveSession
 export type Check_archiveSession_parameters = Expect<Mutual<Parameters<typeof O.archiveSession>, Parameters<typeof T.archiveSession>>>;
 export type Check_archiveSession_result = Expect<Mutual<ReturnType<typeof O.archiveSession>, ReturnType<typeof T.archiveSession>>>;
@@ -888,7 +1126,7 @@ export type Check_renameSession_parameters = Expect<Mutual<Parameters<typeof O.r
 export type Check_renameSession_result = Expect<Mutual<ReturnType<typeof O.renameSession>, ReturnType<typeof T.renameSession>>>;
 // resolveSettings
 export type Check_resolveSettings_parameters = Expect<Mutual<Parameters<typeof O.resolveSettings>, Parameters<typeof T.resolveSettings>>>;
-export type Check_resolveSettings_result = Expect<Mutual<ReturnType<typeof O.resolveSettings>, ReturnType<typeof T.resolveSettings>>>;
+export type Check_resolveSettings_result = Expect<Assignable<ReturnType<typeof O.resolveSettings>, ReturnType<typeof T.resolveSettings>> extends true ? Not<Assignable<ReturnType<typeof T.resolveSettings>, ReturnType<typeof O.resolveSettings>>> : false>;
 // startup
 export type Check_startup_parameters = Expect<Mutual<Parameters<typeof O.startup>, Parameters<typeof T.startup>>>;
 export type Check_startup_result = Expect<Assignable<ReturnType<typeof O.startup>, ReturnType<typeof T.startup>> extends true ? Not<Assignable<ReturnType<typeof T.startup>, ReturnType<typeof O.startup>>> : false>;

@@ -27,14 +27,11 @@ import type {
 /**
  * A synchronous hook answer, sent to the CLI as is. `continue: false` stops the session;
  * `decision: 'block'` with a `reason` blocks what the event guards.
- *
- * Extension: `continue_` is accepted as a spelling of `continue` (for code ported from Python)
- * and renamed on the wire; giving both is an error.
+ * The official type exactly. (At run time `@ccsdk/sdk` also takes the Python spellings `continue_`
+ * and `async_`, renamed on the wire, for code ported from Python; they are not part of the type.)
  */
 export type SyncHookJSONOutput = {
   continue?: boolean;
-  /** ccsdk extension: Python-style spelling of `continue`. */
-  continue_?: boolean;
   suppressOutput?: boolean;
   stopReason?: string;
   decision?: 'approve' | 'block';
