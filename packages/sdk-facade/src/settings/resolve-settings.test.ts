@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { filterEscalatingDefaultMode } from './filter-escalating-default-mode.js';
-import { resolveSettings } from './resolve-settings.js';
+import { type ExtendedResolveSettingsOptions, resolveSettings } from './resolve-settings.js';
 import { SettingsError } from './settings-error.js';
 import type { ResolvedSettings } from './settings-types.js';
 
@@ -82,7 +82,9 @@ describe('resolveSettings: precedence', () => {
     });
     const none = await resolveSettings({ ...base(), settingSources: [], settings: '{"outputStyle":"x"}' });
     expect(none.effective).toEqual({ outputStyle: 'x' });
-    expect((await resolveSettings({ ...base(), skills: ['pdf'] })).effective).toEqual({ model: 'p' });
+    // `skills` does not narrow the sources (as query() leaves the CLI's default, all three).
+    const withSkills = { ...base(), skills: ['pdf'] } as ExtendedResolveSettingsOptions;
+    expect((await resolveSettings(withSkills)).effective).toEqual({ model: 'l' });
     expect((await resolveSettings(base())).effective).toEqual({ model: 'l' });
   });
 

@@ -38,12 +38,12 @@ export interface ResolveSettingsOptions
 
 /**
  * {@link ResolveSettingsOptions} plus the ccsdk extensions: the other `query()` options that decide
- * settings (`env`, `settings`, `sandbox`, `skills`; any `ExtendedOptions` object fits), where
+ * settings (`env`, `settings`, `sandbox`; any `ExtendedOptions` object fits), where
  * warnings go (`onWarning`), and `managedSettingsDir`.
  */
 export interface ExtendedResolveSettingsOptions
   extends ResolveSettingsOptions,
-    Pick<ExtendedOptions, 'env' | 'settings' | 'sandbox' | 'skills' | 'onWarning'> {
+    Pick<ExtendedOptions, 'env' | 'settings' | 'sandbox' | 'onWarning'> {
   /** Folder of the policy files; default {@link defaultManagedSettingsDir} for this platform. */
   managedSettingsDir?: string;
 }
@@ -56,7 +56,7 @@ export interface ExtendedResolveSettingsOptions
  * from `options.env` over `process.env`), project (`<cwd>/.claude/settings.json`), local
  * (`<cwd>/.claude/settings.local.json`), flag (`options.settings` plus `options.sandbox`), managed
  * (the policy file and drop-ins, else `options.managedSettings`). `options.settingSources` picks
- * the file sources (default all three, or user and project when `options.skills` is set); flag
+ * the file sources (default all three, as for `query()`, `skills` or not); flag
  * and managed always apply. Objects merge deeply, arrays concatenate without repeated values,
  * anything else is replaced (see `mergeSettings`).
  *
@@ -110,9 +110,8 @@ function provenanceOf(entry: SettingsSourceEntry): ProvenanceEntry {
   return out;
 }
 
-function sourcesOf(options: ExtendedResolveSettingsOptions): readonly SettingSource[] {
-  const sources =
-    options.settingSources ?? (options.skills === undefined ? ALL_SOURCES : ['user', 'project']);
+function sourcesOf(options: ResolveSettingsOptions): readonly SettingSource[] {
+  const sources = options.settingSources ?? ALL_SOURCES;
   if (!Array.isArray(sources)) {
     throw new TypeError(
       `options.settingSources must be an array of 'user' | 'project' | 'local', got ${describeValue(sources)}`,
