@@ -1,0 +1,163 @@
+import { join } from 'node:path';
+import ts from 'typescript';
+import { COMPAT_DIR, compatCompilerOptions } from './compile.js';
+import { listModuleExports } from './module-exports.js';
+import { officialSpecifier, oursSpecifier, type Subpath } from './subpaths.js';
+
+/** How deep below an exported type the walk compares (`Options.sandbox.network.x` is depth 3). */
+export const NESTED_KEYS_MAX_DEPTH = 6;
+
+/** Literal-typed keys that tell the members of an object union apart (messages, hook inputs, ...). */
+const TAG_KEYS = ['type', 'subtype', 'hook_event_name', 'hookEventName', 'behavior', 'source'] as const;
+
+/** The in-memory module the walk compiles: one alias per exported name, ours and the official. */
+const PROBE_FILE = join(COMPAT_DIR, 'src', 'generated', '__nested-keys-probe.ts');
+
+/**
+ * Keys our types add anywhere below an official export, which the checklist's per-name check
+ * cannot see: the inline object types of the official declarations (`Options.sandbox.network`,
+ * a message's `usage`, one member of a union of objects). Walks the official type and ours side by
+ * side through properties, array elements and the members of object unions (paired by their
+ * literal {@link TAG_KEYS}), down to {@link NESTED_KEYS_MAX_DEPTH}; functions, index signatures and
+ * private class members (`#x`) are not compared. Returns one line per object type with added keys,
+ * `Path.to.type: +key, +key`, sorted; none when ours adds nothing.
+ *
+ * `inMemory` serves source files from memory (a test's drift), as `typeCheck` does.
+ */
+export function addedNestedKeys(
+  subpath?: Subpath,
+  inMemory: ReadonlyMap<string, string> = new Map(),
+): string[] {
+  const names = listModuleExports(officialSpecifier(subpath), PROBE_FILE);
+  const lines = [
+    `import type * as T from '${officialSpecifier(subpath)}';`,
+    `import type * as O from '${oursSpecifier(subpath)}';`,
+  ];
+  for (const exported of names) {
+    const isValue = exported.valueKind !== undefined && !(exported.isType && exported.valueKind === 'class');
+    const args = exported.requiredTypeParameters > 0 ? '<any>' : '';
+    for (const ns of ['O', 'T']) {
+      const type = isValue ? `typeof ${ns}.${exported.name}` : `${ns}.${exported.name}${args}`;
+      lines.push(`export type ${ns}_${exported.name} = ${type};`);
+    }
+  }
+  const files = new Map([...inMemory, [PROBE_FILE, lines.join('\n')]]);
+  const options = compatCompilerOptions();
+  const host = ts.createCompilerHost(options, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  host.readFile = (name) => files.get(name) ?? readFile(name);
+  host.fileExists = (name) => files.has(name) || fileExists(name);
+  const program = ts.createProgram({ rootNames: [PROBE_FILE], options, host });
+  const walker = new NestedKeysWalker(program.getTypeChecker());
+  const aliases = new Map<string, ts.Type>();
+  for (const statement of program.getSourceFile(PROBE_FILE)?.statements ?? []) {
+    if (ts.isTypeAliasDeclaration(statement)) {
+      aliases.set(statement.name.text, program.getTypeChecker().getTypeAtLocation(statement.name));
+    }
+  }
+  for (const { name } of names) {
+    const [ours, theirs] = [aliases.get(`O_${name}`), aliases.get(`T_${name}`)];
+    if (ours !== undefined && theirs !== undefined) walker.walk(name, ours, theirs, 0);
+  }
+  return [...new Set(walker.findings)].sort();
+}
+
+/** The side-by-side walk of {@link addedNestedKeys}. */
+class NestedKeysWalker {
+  readonly findings: string[] = [];
+  readonly #checker: ts.TypeChecker;
+  readonly #visited = new Set<string>();
+
+  constructor(checker: ts.TypeChecker) {
+    this.#checker = checker;
+  }
+
+  walk(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
+    if (depth > NESTED_KEYS_MAX_DEPTH) return;
+    const checker = this.#checker;
+    const pair = `${checker.typeToString(ours)}|${checker.typeToString(theirs)}`;
+    if (this.#visited.has(pair)) return;
+    this.#visited.add(pair);
+    const [oursObjects, theirObjects] = [this.#objectMembers(ours), this.#objectMembers(theirs)];
+    const [oursArray, theirArray] = [oursObjects.find(isArray(checker)), theirObjects.find(isArray(checker))];
+    if (oursArray !== undefined && theirArray !== undefined) {
+      this.walk(`${path}[]`, this.#element(oursArray), this.#element(theirArray), depth + 1);
+    }
+    const [oursPlain, theirPlain] = [oursObjects, theirObjects].map((list) =>
+      list.filter((type) => !checker.isArrayType(type)),
+    ) as [ts.Type[], ts.Type[]];
+    if (oursPlain.length === 1 && theirPlain.length === 1) {
+      this.#compareObjects(path, oursPlain[0] as ts.Type, theirPlain[0] as ts.Type, depth);
+      return;
+    }
+    for (const member of oursPlain) {
+      const tag = this.#tagOf(member);
+      const counterpart = tag === '' ? undefined : this.#closest(member, theirPlain, tag);
+      if (counterpart !== undefined) this.walk(`${path}<${tag}>`, member, counterpart, depth + 1);
+    }
+  }
+
+  /**
+   * Of the official union members with this tag (a message kind may have several, as `user` has a
+   * replay), the one ours adds the fewest keys to.
+   */
+  #closest(ours: ts.Type, theirs: readonly ts.Type[], tag: string): ts.Type | undefined {
+    const oursKeys = this.#checker.getPropertiesOfType(ours).map((symbol) => symbol.name);
+    let best: { type: ts.Type; added: number } | undefined;
+    for (const type of theirs) {
+      if (this.#tagOf(type) !== tag) continue;
+      const theirKeys = new Set(this.#checker.getPropertiesOfType(type).map((symbol) => symbol.name));
+      const added = oursKeys.filter((key) => !theirKeys.has(key)).length;
+      if (best === undefined || added < best.added) best = { type, added };
+    }
+    return best?.type;
+  }
+
+  #compareObjects(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
+    const checker = this.#checker;
+    if (checker.getIndexInfosOfType(theirs).length > 0) return;
+    const theirKeys = new Map(checker.getPropertiesOfType(theirs).map((symbol) => [symbol.name, symbol]));
+    const oursKeys = new Map(checker.getPropertiesOfType(ours).map((symbol) => [symbol.name, symbol]));
+    const added = [...oursKeys.keys()].filter(
+      (key) => !theirKeys.has(key) && !key.startsWith('#') && !key.startsWith('__@'),
+    );
+    if (added.length > 0) this.findings.push(`${path}: ${added.map((key) => `+${key}`).join(', ')}`);
+    for (const [key, theirSymbol] of theirKeys) {
+      const oursSymbol = oursKeys.get(key);
+      if (oursSymbol === undefined) continue;
+      const next = `${path}.${key}`;
+      this.walk(next, checker.getTypeOfSymbol(oursSymbol), checker.getTypeOfSymbol(theirSymbol), depth + 1);
+    }
+  }
+
+  /** The object (non-function) members of a type, intersections included, `null` and `undefined` left out. */
+  #objectMembers(type: ts.Type): ts.Type[] {
+    const checker = this.#checker;
+    const defined = checker.getNonNullableType(type);
+    return (defined.isUnion() ? defined.types : [defined]).filter(
+      (member) =>
+        (member.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection)) !== 0 &&
+        checker.getSignaturesOfType(member, ts.SignatureKind.Call).length === 0,
+    );
+  }
+
+  #element(array: ts.Type): ts.Type {
+    return this.#checker.getTypeArguments(array as ts.TypeReference)[0] ?? array;
+  }
+
+  /** The values of a union member's literal {@link TAG_KEYS}, joined (`system/init`); `''` when none. */
+  #tagOf(type: ts.Type): string {
+    const values: string[] = [];
+    for (const key of TAG_KEYS) {
+      const symbol = this.#checker.getPropertyOfType(type, key);
+      const value = symbol === undefined ? undefined : this.#checker.getTypeOfSymbol(symbol);
+      if (value?.isStringLiteral()) values.push(value.value);
+    }
+    return values.join('/');
+  }
+}
+
+function isArray(checker: ts.TypeChecker): (type: ts.Type) => boolean {
+  return (type) => checker.isArrayType(type);
+}
