@@ -117,7 +117,8 @@ export async function startDirectConnectServer(
       cause,
     });
   });
-  const projectsDir = resolveProjectsDir({ env: { ...process.env, ...resolved.cli.env } });
+  // The operator's cli.env, when given, is the CLI's whole environment.
+  const projectsDir = resolveProjectsDir({ env: resolved.cli.env ?? process.env });
   const verify = tokens.verify;
   const wss = new WebSocketServer({
     noServer: true,

@@ -1,6 +1,7 @@
 import type { SystemPromptFields } from '@ccsdk/control-protocol';
 import {
   AWAIT_CLAIM_FLAG,
+  inheritedProcessEnv,
   SubprocessTransport,
   type SubprocessTransportOptions,
 } from '@ccsdk/transport-subprocess';
@@ -123,7 +124,10 @@ class SubprocessCliLink implements CliLink {
       ...shared,
       // The operator's prompt reaches the CLI in initialize (see sendLine); argv names none.
       ...(this.#operatorPrompt === undefined ? {} : { systemPrompt: CLAUDE_CODE_PROMPT }),
-      ...(params.env === undefined ? {} : { env: { ...shared.env, ...params.env } }),
+      // A given env replaces the inherited one, so a session's variables go over whichever the CLI gets.
+      ...(params.env === undefined
+        ? {}
+        : { env: { ...(shared.env ?? inheritedProcessEnv()), ...params.env } }),
       rawLines: true,
       cwd: params.cwd,
       ...(params.permissionMode === undefined ? {} : { permissionMode: params.permissionMode }),

@@ -3,7 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 
 /** Where the child's environment comes from. */
 export interface ChildEnvironment {
-  /** `options.env` of the query, laid over `processEnv`; an `undefined` value removes a variable. */
+  /** `options.env` of the query: when given, the child's whole environment (`processEnv` is not read). */
   readonly env?: Readonly<Record<string, string | undefined>> | undefined;
   /** The inherited environment. Default `process.env`. */
   readonly processEnv?: Readonly<Record<string, string | undefined>> | undefined;
@@ -29,12 +29,11 @@ function defaultHome(): string | undefined {
   }
 }
 
-/** Resolves the child's config dir: `CLAUDE_CONFIG_DIR` from `env`, else the process's, else `~/.claude` under the child's `HOME`. */
+/** Resolves the child's config dir: `CLAUDE_CONFIG_DIR` of its environment (`env`, else the process's), else `~/.claude` under its `HOME`. */
 export function childConfigLocation(sources: ChildEnvironment): ChildConfigLocation {
-  const env = sources.env ?? {};
-  const processEnv = sources.processEnv ?? process.env;
-  const seen = (name: string): string | undefined =>
-    Object.hasOwn(env, name) ? env[name] : processEnv[name];
+  // A given env replaces the inherited one for the child, as the SDK's `env` option does.
+  const env = sources.env ?? sources.processEnv ?? process.env;
+  const seen = (name: string): string | undefined => (Object.hasOwn(env, name) ? env[name] : undefined);
   const rawHome = seen('HOME') ?? (sources.homeDir !== undefined ? sources.homeDir : defaultHome());
   const home = typeof rawHome === 'string' && rawHome !== '' && isAbsolute(rawHome) ? rawHome : undefined;
   const configured = seen('CLAUDE_CONFIG_DIR');

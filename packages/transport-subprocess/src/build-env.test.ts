@@ -18,20 +18,37 @@ describe('buildProcessEnv', () => {
     });
   });
 
-  it('should let the caller override the entry point and crash reports, and delete variables with undefined', () => {
-    const env = buildProcessEnv({
-      baseEnv,
-      env: { CLAUDE_CODE_ENTRYPOINT: 'my-app', BUN_ENABLE_CRASH_REPORTING: '1', KEEP: undefined, NEW: 'n' },
+  it('should take the caller env instead of the inherited one, not merged, and leave out undefined values', () => {
+    const env = buildProcessEnv({ baseEnv, env: { ONLY: 'o', GONE: undefined } });
+    expect(env).toEqual({
+      ONLY: 'o',
+      CLAUDE_CODE_ENTRYPOINT: 'sdk-ts',
+      BUN_ENABLE_CRASH_REPORTING: '0',
+      CLAUDE_AGENT_SDK_VERSION: PACKAGE_VERSION,
     });
-    expect(env.CLAUDE_CODE_ENTRYPOINT).toBe('my-app');
-    expect(env.BUN_ENABLE_CRASH_REPORTING).toBe('1');
-    expect(env.NEW).toBe('n');
-    expect('KEEP' in env).toBe(false);
   });
 
-  it('should always set our SDK version last, over the caller', () => {
-    const env = buildProcessEnv({ baseEnv, env: { CLAUDE_AGENT_SDK_VERSION: 'fake' } });
-    expect(env.CLAUDE_AGENT_SDK_VERSION).toBe(PACKAGE_VERSION);
+  it('should keep the entry point, crash reports, SDK version and CLAUDECODE the caller sets, and fill in only what is absent', () => {
+    const env = buildProcessEnv({
+      baseEnv,
+      env: {
+        CLAUDE_CODE_ENTRYPOINT: 'my-app',
+        BUN_ENABLE_CRASH_REPORTING: '1',
+        CLAUDE_AGENT_SDK_VERSION: 'mine',
+        CLAUDECODE: '2',
+      },
+    });
+    expect(env).toEqual({
+      CLAUDE_CODE_ENTRYPOINT: 'my-app',
+      BUN_ENABLE_CRASH_REPORTING: '1',
+      CLAUDE_AGENT_SDK_VERSION: 'mine',
+      CLAUDECODE: '2',
+    });
+    // `undefined` is no value: the default entry point is set (a test bed that strips the
+    // variable from a copy of process.env still starts the CLI as this SDK).
+    expect(buildProcessEnv({ env: { CLAUDE_CODE_ENTRYPOINT: undefined } }).CLAUDE_CODE_ENTRYPOINT).toBe(
+      'sdk-ts',
+    );
   });
 
   it('should apply option-derived variables after the caller env', () => {
@@ -46,10 +63,6 @@ describe('buildProcessEnv', () => {
   it('should set PWD only when cwd is given', () => {
     expect(buildProcessEnv({ baseEnv: { PWD: '/old' } }).PWD).toBe('/old');
     expect(buildProcessEnv({ baseEnv: { PWD: '/old' }, cwd: '/work' }).PWD).toBe('/work');
-  });
-
-  it('should let the caller set CLAUDECODE explicitly', () => {
-    expect(buildProcessEnv({ baseEnv, env: { CLAUDECODE: '2' } }).CLAUDECODE).toBe('2');
   });
 
   it('should default to process.env', () => {

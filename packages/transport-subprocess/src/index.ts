@@ -11,7 +11,7 @@ export {
 export { buildCliArgs } from './build-cli-args.js';
 export { buildCliEnv, FILE_CHECKPOINTING_ENV, QUESTION_PREVIEW_FORMAT_ENV } from './build-cli-env.js';
 export type { BuildProcessEnvOptions } from './build-env.js';
-export { buildProcessEnv, SDK_ENTRYPOINT } from './build-env.js';
+export { buildProcessEnv, inheritedProcessEnv, SDK_ENTRYPOINT } from './build-env.js';
 export { checkSkillName } from './cli-args/skills.js';
 export type {
   CliOptions,

@@ -29,7 +29,14 @@ export interface SubprocessTransportOptions extends CliOptions {
   resolveFrom?: string;
   /** Working directory of the CLI; must exist. Default: this process's. */
   cwd?: string;
-  /** Variables merged over the inherited environment; `undefined` deletes one. */
+  /**
+   * The CLI's environment. When given it replaces the inherited one entirely, as the official SDK's
+   * `env` does: it is not merged with `process.env`, so spread `process.env` yourself when the CLI
+   * still needs `PATH`, `HOME` or a token from it. A variable whose value is `undefined` is left
+   * out. Unset, the CLI inherits `process.env` (without `CLAUDECODE`). Either way
+   * `CLAUDE_CODE_ENTRYPOINT` (`sdk-ts`), `BUN_ENABLE_CRASH_REPORTING` (`0`) and
+   * `CLAUDE_AGENT_SDK_VERSION` are added when absent, and `PWD` is set to `cwd` when that is given.
+   */
   env?: Record<string, string | undefined>;
   /** Receives each stderr line. Errors thrown by it are swallowed. */
   stderr?: (line: string) => void;

@@ -114,3 +114,34 @@ describe('the CLI handshake through the real CLI: what travels in initialize, no
     expect(rig.fake.mainRequests()[0]?.model).toBe('claude-local-model-2d6');
   });
 });
+
+describe('the environment the real CLI runs with', () => {
+  const SECRET = 'CCSDK_E2E_PARENT_ONLY_SECRET';
+  afterEach(() => {
+    delete process.env[SECRET];
+  });
+
+  it('env: a given env is the CLI’s whole environment, so a variable of this process only never reaches its tools', async () => {
+    rig = await startRig({
+      script: [
+        reply(toolUse('Bash', { command: `echo "[\${${SECRET}:-unset}] [$CCSDK_E2E_GIVEN]"` }, 'toolu_env')),
+        reply(text('Printed.')),
+      ],
+    });
+    // Set after the rig took its copy of the environment: only the parent process has it.
+    process.env[SECRET] = 'parent-only-value';
+    const messages = await collect(
+      query({
+        prompt: 'Print them',
+        options: {
+          env: { ...rig.env, CCSDK_E2E_GIVEN: 'given-value' },
+          cwd: rig.sandbox.cwd,
+          allowedTools: ['Bash'],
+        },
+      }),
+    );
+    expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'Printed.' });
+    const result = rig.fake.mainRequests().flatMap((request) => request.toolResults)[0];
+    expect(result?.text).toBe('[unset] [given-value]');
+  });
+});

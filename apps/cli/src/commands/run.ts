@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSDKResultMessage, query } from '@ccsdk/sdk';
-import { CLI_ENV_TO_DROP, createCliSandbox, createDemoScript, startFakeMessagesApi } from '@ccsdk/testing';
+import { createCliSandbox, createDemoScript, startFakeMessagesApi } from '@ccsdk/testing';
 import { formatMessage } from '../render/format-message.js';
 
 /** Arguments of `ccsdk run`. */
@@ -37,7 +37,7 @@ export async function runCommand(
       prompt: args.prompt,
       options: {
         resolveFrom: APP_DIR,
-        ...(fake && sandbox ? { env: offlineEnv(sandbox.env(fake.url)) } : {}),
+        ...(fake && sandbox ? { env: sandbox.fullEnv(fake.url) } : {}),
         ...(args.cwd === undefined ? {} : { cwd: args.cwd }),
         ...(args.model === undefined ? {} : { model: args.model }),
         ...(args.maxTurns === undefined ? {} : { maxTurns: args.maxTurns }),
@@ -53,9 +53,4 @@ export async function runCommand(
     await fake?.close();
     await sandbox?.dispose();
   }
-}
-
-/** The CLI's env offline: the sandbox's variables, minus inherited ones that would reroute it. */
-function offlineEnv(sandboxEnv: Record<string, string>): Record<string, string | undefined> {
-  return { ...Object.fromEntries(CLI_ENV_TO_DROP.map((name) => [name, undefined])), ...sandboxEnv };
 }

@@ -1,5 +1,6 @@
 import type { Transport } from '@ccsdk/control-protocol';
 import { materializeResumeFromStore } from '@ccsdk/session-store';
+import { inheritedProcessEnv } from '@ccsdk/transport-subprocess';
 import type { ExtendedOptions } from '../options/options.js';
 import { createDefaultTransport } from '../transport/default-transport.js';
 import { DeferredTransport } from '../transport/deferred-transport.js';
@@ -47,7 +48,8 @@ export function createStoreResumeTransport(options: ExtendedOptions, hooks: Stor
     const effective: ExtendedOptions = {
       ...rest,
       resume: materialized.sessionId,
-      env: { ...options.env, ...materialized.env },
+      // A given env replaces the inherited one, so the config dir goes over whichever the CLI gets.
+      env: { ...(options.env ?? inheritedProcessEnv()), ...materialized.env },
     };
     hooks.onCleanup(async (preserve) => {
       await materialized.cleanup({ preserve });

@@ -99,6 +99,18 @@ describe('resolveSettings: precedence', () => {
     });
     expect(viaHome.effective).toEqual({ model: 'from-home' });
     expect((await resolveSettings(base())).effective).toEqual({ model: 'from-config-dir' });
+    // A given env is the CLI's whole environment: this process's CLAUDE_CONFIG_DIR does not reach it.
+    const saved = process.env['CLAUDE_CONFIG_DIR'];
+    process.env['CLAUDE_CONFIG_DIR'] = dirname(userFile());
+    try {
+      const given = await resolveSettings({ cwd, managedSettingsDir: managedDir, env: { HOME: home } });
+      expect(given.effective).toEqual({ model: 'from-home' });
+      const inherited = await resolveSettings({ cwd, managedSettingsDir: managedDir });
+      expect(inherited.effective).toEqual({ model: 'from-config-dir' });
+    } finally {
+      if (saved === undefined) delete process.env['CLAUDE_CONFIG_DIR'];
+      else process.env['CLAUDE_CONFIG_DIR'] = saved;
+    }
   });
 });
 

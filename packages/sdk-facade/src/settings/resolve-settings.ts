@@ -53,7 +53,7 @@ export interface ExtendedResolveSettingsOptions
  * without starting the CLI.
  *
  * Sources, lowest precedence first: user (`<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json`, read
- * from `options.env` over `process.env`), project (`<cwd>/.claude/settings.json`), local
+ * from `options.env` when given, else `process.env`), project (`<cwd>/.claude/settings.json`), local
  * (`<cwd>/.claude/settings.local.json`), flag (`options.settings` plus `options.sandbox`), managed
  * (the policy file and drop-ins, else `options.managedSettings`). `options.settingSources` picks
  * the file sources (default all three, as for `query()`, `skills` or not); flag
@@ -127,12 +127,11 @@ function sourcesOf(options: ResolveSettingsOptions): readonly SettingSource[] {
   return sources;
 }
 
-/** The user config dir the CLI would get: `options.env` over `process.env` (`undefined` deletes). */
+/** The user config dir the CLI would get: from `options.env` when given (it replaces the inherited environment), else `process.env`. */
 function userConfigDir(env: ExtendedOptions['env']): string {
   if (env !== undefined && !isPlainObject(env))
     throw new TypeError(`options.env must be an object, got ${describeValue(env)}`);
-  const merged: Record<string, string | undefined> = { ...process.env, ...env };
-  return resolveConfigDir({ env: merged, passwdHome: homedir });
+  return resolveConfigDir({ env: env ?? process.env, passwdHome: homedir });
 }
 
 function checkCwd(cwd: unknown): string {

@@ -203,6 +203,13 @@ describe('query() tracing with @opentelemetry/api installed', () => {
       expect(env['TRACEPARENT']).not.toContain(span.spanContext().spanId);
       const mine = traced?.withTraceContext({ env: { TRACEPARENT: 'mine' } }).env;
       expect(mine?.['TRACEPARENT']).toBe('mine');
+      // A given env replaces the inherited one, so nothing of process.env is added to it...
+      expect(Object.keys(env).sort()).toEqual(['KEEP', 'TRACEPARENT']);
+      // ...and with none given, the context goes over the inherited environment (less CLAUDECODE).
+      const inherited = traced?.withTraceContext({}).env ?? {};
+      expect(inherited['PATH']).toBe(process.env['PATH']);
+      expect(inherited['TRACEPARENT']).toBe(env['TRACEPARENT']);
+      expect('CLAUDECODE' in inherited).toBe(false);
       traced?.end();
     });
     span.end();

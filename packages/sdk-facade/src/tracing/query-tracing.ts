@@ -1,4 +1,5 @@
 import type { ControlRequestHandler } from '@ccsdk/control-protocol';
+import { inheritedProcessEnv } from '@ccsdk/transport-subprocess';
 import type { Context, Span, Tracer } from '@opentelemetry/api';
 import type { ExtendedOptions } from '../options/options.js';
 import { traceControlHandler } from './control-spans.js';
@@ -58,13 +59,17 @@ export class QueryTracing {
 
   /**
    * `options` with the trace context added to `env` (`TRACEPARENT`, `TRACESTATE`, and what the
-   * registered propagator injects). Variables the caller set in `options.env` win. The same
-   * object when there is nothing to add.
+   * registered propagator injects): over the inherited environment when `options.env` is unset
+   * (a given `env` replaces it), under `options.env` when it is set (the caller's variables win).
+   * The same object when there is nothing to add.
    */
   withTraceContext(options: ExtendedOptions): ExtendedOptions {
     const env = traceContextEnv(this.#api, this.#context);
     if (Object.keys(env).length === 0) return options;
-    return { ...options, env: { ...env, ...options.env } };
+    return {
+      ...options,
+      env: options.env === undefined ? { ...inheritedProcessEnv(), ...env } : { ...env, ...options.env },
+    };
   }
 
   /** Wraps an inbound control handler in per-request spans (children of the query's span). */

@@ -17,7 +17,8 @@ export const CLAIM_SESSION_SUBTYPE = 'claim_session';
  * `CLAUDE_CONFIG_DIR` from `env`, else from this process, else `~/.claude`.
  */
 export async function createParkingDir(env: Record<string, string | undefined> | undefined): Promise<string> {
-  const configured = env?.['CLAUDE_CONFIG_DIR'] ?? process.env['CLAUDE_CONFIG_DIR'];
+  // A given env replaces the inherited one for the CLI, so only it is read then.
+  const configured = (env ?? process.env)['CLAUDE_CONFIG_DIR'];
   const configDir = configured !== undefined && configured !== '' ? configured : join(homedir(), '.claude');
   const spares = join(configDir, 'spares');
   await mkdir(spares, { recursive: true });

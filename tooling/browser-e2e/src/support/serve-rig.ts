@@ -55,7 +55,6 @@ export async function startServeRig(
 ): Promise<ServeRig> {
   const fake = await startFakeMessagesApi(fakeOptions);
   const sandbox = await createCliSandbox();
-  const dropped = Object.fromEntries(CLI_ENV_TO_DROP.map((name) => [name, undefined]));
   const token = generateToken();
   const logs: LogEntry[] = [];
   const options: DirectConnectServerOptions & ServeRigServerOptions = {
@@ -63,7 +62,8 @@ export async function startServeRig(
     roots: [sandbox.cwd],
     logger: (entry) => logs.push(entry),
     ...serverOptions,
-    cli: { env: { ...dropped, ...sandbox.env(fake.url) }, ...serverOptions.cli },
+    // cli.env is the CLIs' whole environment: the inherited one, less what would reroute it.
+    cli: { env: sandbox.fullEnv(fake.url), ...serverOptions.cli },
   };
   const server = await startDirectConnectServer(options);
   return {

@@ -26,8 +26,8 @@ export interface Rig {
 export async function startRig(fakeOptions: FakeOptions): Promise<Rig> {
   const fake = await startFakeMessagesApi(fakeOptions);
   const sandbox = await createCliSandbox();
-  const dropped = Object.fromEntries(CLI_ENV_TO_DROP.map((name) => [name, undefined]));
-  const env = { ...dropped, ...sandbox.env(fake.url) };
+  // A given env is the CLI's whole environment: the inherited one, less what would reroute it.
+  const env = sandbox.fullEnv(fake.url);
   return {
     fake,
     sandbox,
