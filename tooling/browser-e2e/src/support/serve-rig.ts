@@ -6,7 +6,6 @@ import {
   startDirectConnectServer,
 } from '@ccsdk/direct-connect-server';
 import {
-  CLI_ENV_TO_DROP,
   type CliSandbox,
   createCliSandbox,
   type FakeMessagesApi,

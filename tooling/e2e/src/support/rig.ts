@@ -1,5 +1,4 @@
 import {
-  CLI_ENV_TO_DROP,
   type CliSandbox,
   createCliSandbox,
   type FakeMessagesApi,
