@@ -31,11 +31,14 @@ export interface FreshProject {
  * then installs the tarballs with npm into a new project under `os.tmpdir()`, together with the
  * peers a user must add ({@link requiredPeers}) and `extraDependencies` (such as `@types/node`).
  * `--omit=optional` leaves out optional dependencies, so the Claude Code wrapper comes without
- * its ~400 MB platform binary. Throws with npm's output when a step fails.
+ * its ~400 MB platform binary. `overridesOf` gives npm `overrides` from the tarballs (to put one of
+ * ours in place of a package a third-party dependency names). Throws with npm's output when a
+ * step fails.
  */
 export async function createFreshProject(
   packages: readonly PublicPackage[],
   extraDependencies: Readonly<Record<string, string>>,
+  overridesOf?: (tarballs: ReadonlyMap<string, string>) => Record<string, string>,
 ): Promise<FreshProject> {
   const dir = mkdtempSync(join(tmpdir(), 'ccsdk-install-check-'));
   const packDir = join(dir, 'tarballs');
@@ -58,10 +61,15 @@ export async function createFreshProject(
     ...extraDependencies,
     ...Object.fromEntries([...tarballs].map(([name, file]) => [name, `file:${file}`])),
   };
-  writeFileSync(
-    join(projectDir, 'package.json'),
-    `${JSON.stringify({ name: 'ccsdk-install-check-project', private: true, type: 'module', dependencies }, null, 2)}\n`,
-  );
+  const overrides = overridesOf?.(tarballs);
+  const manifest = {
+    name: 'ccsdk-install-check-project',
+    private: true,
+    type: 'module',
+    dependencies,
+    ...(overrides === undefined ? {} : { overrides }),
+  };
+  writeFileSync(join(projectDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const install = await runCommand(
     'npm',
     ['install', '--no-audit', '--no-fund', '--omit=optional', '--prefer-offline', '--cache', NPM_CACHE_DIR],
