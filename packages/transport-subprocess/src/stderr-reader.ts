@@ -6,31 +6,37 @@ import { StderrTail } from './stderr-tail.js';
 export interface StderrReaderOptions {
   /** Bytes of stderr kept for error messages. */
   tailBytes: number;
-  /** Receives each non-blank line without its line break (trailing whitespace trimmed). */
-  onLine?: (line: string) => void;
-  /** Receives a line too long for `onLine` (`LINE_TOO_LONG`); the bytes still enter the tail. */
+  /**
+   * Receives stderr as text, one whole line per call with its `\n` (a `\r\n` becomes `\n`), and a
+   * last piece the CLI did not end with a line break without one: the calls joined are the text.
+   */
+  onText?: (text: string) => void;
+  /** Receives a line too long for `onText` (`LINE_TOO_LONG`); the bytes still enter the tail. */
   onError?: (error: ControlProtocolError) => void;
 }
 
 /**
- * Reads the CLI's stderr: keeps a bounded tail and hands complete lines to a callback (never a
- * chunk cut mid-line, so a callback that redacts secrets sees whole lines). A callback that
- * throws is ignored.
+ * Reads the CLI's stderr: keeps a bounded tail and hands the text to a callback in whole lines
+ * (the official SDK hands it the chunks as they come; joined, both are the same text, but here no
+ * call ends mid-line or mid-character, so a callback that redacts secrets sees whole lines). A
+ * callback that throws is ignored.
  */
 export class StderrReader {
   readonly #tail: StderrTail;
   readonly #splitter: LineSplitter | undefined;
   readonly #decoder = new TextDecoder();
+  readonly #onText: ((text: string) => void) | undefined;
 
   constructor(options: StderrReaderOptions) {
     this.#tail = new StderrTail(options.tailBytes);
-    const { onLine } = options;
+    const { onText } = options;
+    this.#onText = onText;
     this.#splitter =
-      onLine === undefined
+      onText === undefined
         ? undefined
         : new LineSplitter({
             maxLineBytes: MAX_STDERR_LINE_BYTES,
-            onLine: (bytes) => this.#deliver(onLine, bytes),
+            onLine: (bytes) => this.#deliver(`${this.#decoder.decode(bytes)}\n`),
             ...(options.onError ? { onError: options.onError } : {}),
           });
   }
@@ -41,13 +47,10 @@ export class StderrReader {
     this.#splitter?.write(chunk);
   }
 
-  /** Ends the stream: an unterminated last line is delivered too. */
+  /** Ends the stream: an unterminated last piece is delivered too, without a line break. */
   end(): void {
     const rest = this.#splitter?.end();
-    if (rest !== undefined && rest.length > 0 && this.#splitter !== undefined) {
-      this.#splitter.write(rest);
-      this.#splitter.write(new Uint8Array([0x0a]));
-    }
+    if (rest !== undefined && rest.length > 0) this.#deliver(this.#decoder.decode(rest));
   }
 
   /** The last bytes of stderr as text. */
@@ -55,11 +58,9 @@ export class StderrReader {
     return this.#tail.text;
   }
 
-  #deliver(onLine: (line: string) => void, bytes: Uint8Array): void {
-    const line = this.#decoder.decode(bytes).trimEnd();
-    if (line === '') return;
+  #deliver(text: string): void {
     try {
-      onLine(line);
+      this.#onText?.(text);
     } catch {
       // A failing stderr callback must not disturb the transport.
     }

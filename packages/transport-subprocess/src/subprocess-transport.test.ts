@@ -135,13 +135,13 @@ describe('SubprocessTransport with a fake CLI', () => {
     expect((rec.errors[0] as ControlProtocolError).code).toBe('LINE_TOO_LONG');
   });
 
-  it('should hand whole stderr lines to the callback and keep a bounded tail', async () => {
+  it('should hand stderr to the callback in whole lines with their line breaks and keep a bounded tail', async () => {
     const lines: string[] = [];
     const { transport } = fake({
       stderrTailBytes: 64,
-      stderr: (line) => {
-        lines.push(line);
-        if (line === 'throw') throw new Error('callback failure is swallowed');
+      stderr: (data) => {
+        lines.push(data);
+        if (data === 'throw\n') throw new Error('callback failure is swallowed');
       },
     });
     await transport.start();
@@ -149,7 +149,7 @@ describe('SubprocessTransport with a fake CLI', () => {
     await waitUntil(() => lines.length === 2);
     for (let i = 0; i < 20; i++) await transport.send({ cmd: 'stderr', text: `line number ${i}\n` });
     await waitUntil(() => lines.length === 22);
-    expect(lines.slice(0, 3)).toEqual(['first half second half', 'throw', 'line number 0']);
+    expect(lines.slice(0, 3)).toEqual(['first half second half\n', 'throw\n', 'line number 0\n']);
     expect(Buffer.byteLength(transport.stderrTail)).toBeLessThanOrEqual(64);
     expect(transport.stderrTail.endsWith('line number 19\n')).toBe(true);
     expect(transport.stderrTail).not.toContain('line number 0\n');

@@ -31,7 +31,7 @@ type State = 'idle' | 'starting' | 'running' | 'closed';
  *   with code `WORKING_DIRECTORY_NOT_FOUND` or `SPAWN_FAILED`.
  * - stdout is split into JSON values (`onmessage`); a line that is not JSON goes to `onerror` and
  *   reading goes on. With `rawLines: true` each line goes to `onrawline` as bytes instead, never
- *   parsed. stderr feeds the `stderr` callback line by line and a bounded tail.
+ *   parsed. stderr feeds the `stderr` callback (whole lines, each with its `\n`) and a bounded tail.
  * - `send()` (a value) and `sendRawLine()` (bytes or text) write one line each, one at a time in
  *   call order, and resolve once it was written out (drained). A write that fails, or is refused,
  *   because the CLI exited on its own waits for the exit (at most `WRITE_FAILURE_EXIT_WAIT_MS`)
@@ -96,7 +96,7 @@ export class SubprocessTransport implements Transport {
     this.#cliEnv = buildCliEnv(options);
     this.#stderr = new StderrReader({
       tailBytes: this.#settings.stderrTailBytes,
-      ...(options.stderr ? { onLine: options.stderr } : {}),
+      ...(options.stderr ? { onText: options.stderr } : {}),
       onError: (error) => this.#reportError(error),
     });
   }

@@ -38,8 +38,13 @@ export interface SubprocessTransportOptions extends CliOptions {
    * `CLAUDE_AGENT_SDK_VERSION` are added when absent, and `PWD` is set to `cwd` when that is given.
    */
   env?: Record<string, string | undefined>;
-  /** Receives each stderr line. Errors thrown by it are swallowed. */
-  stderr?: (line: string) => void;
+  /**
+   * Receives the CLI's stderr as text: joined, the calls are what it wrote (line breaks as `\n`), as
+   * with the official SDK's chunks, but each call is one whole line with its `\n` (the last piece
+   * without one if the CLI ended without a line break), never cut mid-line. A line over 1 MiB is
+   * left out. Errors thrown by it are swallowed.
+   */
+  stderr?: (data: string) => void;
   /** Largest stdout line (one message) in bytes. Default `DEFAULT_MAX_LINE_BYTES` (128 MiB). */
   maxLineBytes?: number;
   /**

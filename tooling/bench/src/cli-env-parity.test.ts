@@ -1,9 +1,10 @@
-// The environment query() gives the CLI, side by side with the official SDK 0.3.332 (its runtime
-// called, never read): both SDKs start the recording stand-in (handshake-recorder-cli.mjs), which
-// logs every variable it got, and the two environments must be the same. The official `env`
+// The CLI's process as query() runs it, side by side with the official SDK 0.3.332 (its runtime
+// called, never read): the environment it gets (both SDKs start the recording stand-in,
+// handshake-recorder-cli.mjs, which logs every variable it got, and the two environments must be
+// the same) and what the `stderr` callback is handed of what it writes. The official `env`
 // replaces the inherited environment (it is not merged with process.env), so a program that passes
 // a curated `env` keeps the rest of its environment (secrets included) away from the CLI.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -113,6 +114,52 @@ describe('the environment query() gives the CLI, side by side with the official 
       expect(mine).toEqual(theirs);
       expect(PARENT_ONLY in mine).toBe(inherited);
       expect(mine['CLAUDE_CODE_ENTRYPOINT']).toBeDefined();
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
+
+/** A stand-in that writes stderr in pieces cut mid-line, then answers as the recorder does. */
+const STDERR_WRITER = `
+import { createInterface } from 'node:readline';
+process.stderr.write('line one\\nline two\\npartial');
+setTimeout(() => process.stderr.write(' rest\\n\\nlast, unterminated'), 30);
+const out = (m) => process.stdout.write(JSON.stringify(m) + '\\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.type === 'control_request') {
+    out({ type: 'control_response', response: { subtype: 'success', request_id: m.request_id, response: {} } });
+  } else if (m.type === 'user') {
+    setTimeout(() => {
+      out({ type: 'result', subtype: 'success', is_error: false, duration_ms: 1, duration_api_ms: 1, num_turns: 1,
+        result: 'ok', session_id: 's', total_cost_usd: 0, usage: {}, modelUsage: {}, permission_denials: [],
+        uuid: '00000000-0000-4000-8000-000000000002' });
+      setTimeout(() => process.exit(0), 50);
+    }, 100);
+  }
+});
+`;
+
+/** What `sdk.query()`'s `stderr` callback was handed, call by call. */
+async function stderrCallsOf(sdk: Sdk): Promise<string[]> {
+  const cli = join(WORK, 'stderr-writer.mjs');
+  writeFileSync(cli, STDERR_WRITER);
+  const calls: string[] = [];
+  const options = { pathToClaudeCodeExecutable: cli, cwd: WORK, stderr: (data: string) => calls.push(data) };
+  for await (const _ of sdk.query({ prompt: 'hi', options: options as never })) {
+    // drained
+  }
+  return calls;
+}
+
+describe('what the stderr callback is handed, side by side with the official SDK', () => {
+  it(
+    'the same text, joined; ours in whole lines with their line breaks',
+    async () => {
+      const [mine, theirs] = [await stderrCallsOf(ours), await stderrCallsOf(official as unknown as Sdk)];
+      expect(theirs.join('')).toBe('line one\nline two\npartial rest\n\nlast, unterminated');
+      expect(mine.join('')).toBe(theirs.join(''));
+      expect(mine).toEqual(['line one\n', 'line two\n', 'partial rest\n', '\n', 'last, unterminated']);
     },
     CASE_TIMEOUT_MS,
   );

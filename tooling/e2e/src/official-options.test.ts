@@ -204,7 +204,7 @@ describe('the official SDK options through the real CLI', () => {
       }),
     );
     expect(messages.at(-1)).toMatchObject({ type: 'result', subtype: 'success' });
-    expect(stderr).toContain('runtime-flags:--no-warnings');
+    expect(stderr).toContain('runtime-flags:--no-warnings\n');
   });
 
   // Their effects need a subagent running for ~30 s (summaries) or a dialog the CLI only raises
