@@ -37,7 +37,8 @@ describe('spawnClaudeCodeProcess', () => {
     const { transport, calls, rec } = customTransport();
     await transport.start();
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.command).toBe(process.execPath);
+    // 'node' by name, as the official SDK hands it over: the caller may run it elsewhere.
+    expect(calls[0]?.command).toBe('node');
     expect(calls[0]?.args.slice(0, 1)).toEqual([FAKE_CLI]);
     expect(calls[0]?.args).toContain('claude-test');
     expect(calls[0]?.env['CLAUDE_CODE_ENTRYPOINT']).toBe('sdk-ts');
@@ -93,6 +94,16 @@ describe('spawnClaudeCodeProcess', () => {
         executableArgs: ['-x'],
       }),
     ).toMatchObject({ command: 'bun', args: ['-x', '/remote/cli.js'] });
+  });
+
+  it('should name node, not this process\'s runtime path, for a script CLI found here (as the official SDK)', () => {
+    expect(cliForCustomSpawn({ pathToClaudeCodeExecutable: FAKE_CLI })).toMatchObject({
+      command: 'node',
+      args: [FAKE_CLI],
+    });
+    expect(cliForCustomSpawn({ pathToClaudeCodeExecutable: FAKE_CLI, executable: 'bun' })).toMatchObject({
+      command: 'bun',
+    });
   });
 });
 

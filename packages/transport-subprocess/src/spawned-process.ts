@@ -162,19 +162,26 @@ function isWritable(value: unknown): value is Writable {
   );
 }
 
+/** A CLI file that runs under a JavaScript runtime. */
+const JAVASCRIPT_FILE = /\.(?:js|mjs|cjs)$/i;
+
 /**
  * The command line for a caller-run process: the CLI found as usual when it is here, else the
- * named `pathToClaudeCodeExecutable` as given (a script under `executable`, default `node`), else
- * `claude`, for the caller's machine or container to resolve.
+ * named `pathToClaudeCodeExecutable` as given, else `claude`, for the caller's machine or container
+ * to resolve. A JavaScript CLI runs under `executable`, default `node` by name (as the official SDK
+ * hands it over: this process's own runtime path may not exist where the caller runs it).
  */
 export function cliForCustomSpawn(options: FindClaudeCodeCliOptions): ResolvedCli {
   try {
-    return findClaudeCodeCli(options);
+    const found = findClaudeCodeCli(options);
+    return JAVASCRIPT_FILE.test(found.path) && options.executable === undefined
+      ? { ...found, command: 'node' }
+      : found;
   } catch (error) {
     if (!(SubprocessTransportError.isInstance(error) && error.code === 'CLI_NOT_FOUND')) throw error;
   }
   const file = options.pathToClaudeCodeExecutable ?? 'claude';
-  if (/\.(?:js|mjs|cjs)$/i.test(file)) {
+  if (JAVASCRIPT_FILE.test(file)) {
     return {
       path: file,
       command: options.executable ?? 'node',

@@ -1,9 +1,11 @@
 // The CLI's process as query() runs it, side by side with the official SDK 0.3.332 (its runtime
 // called, never read): the environment it gets (both SDKs start the recording stand-in,
 // handshake-recorder-cli.mjs, which logs every variable it got, and the two environments must be
-// the same) and what the `stderr` callback is handed of what it writes. The official `env`
+// the same), what the `stderr` callback is handed of what it writes, and what a
+// `spawnClaudeCodeProcess` is handed to start it. The official `env`
 // replaces the inherited environment (it is not merged with process.env), so a program that passes
 // a curated `env` keeps the rest of its environment (secrets included) away from the CLI.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +162,52 @@ describe('what the stderr callback is handed, side by side with the official SDK
       expect(theirs.join('')).toBe('line one\nline two\npartial rest\n\nlast, unterminated');
       expect(mine.join('')).toBe(theirs.join(''));
       expect(mine).toEqual(['line one\n', 'line two\n', 'partial rest\n', '\n', 'last, unterminated']);
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
+
+/** What `sdk.query()` hands a `spawnClaudeCodeProcess` that runs the recorder here, less the signal. */
+async function spawnRequestOf(sdk: Sdk, extra: Record<string, unknown>): Promise<Record<string, unknown>> {
+  runs += 1;
+  const recorder = { HANDSHAKE_LOG: join(WORK, `spawn-${runs}.jsonl`), HANDSHAKE_BASE_ENV: '' };
+  let seen: Record<string, unknown> = {};
+  const options = {
+    pathToClaudeCodeExecutable: RECORDER,
+    cwd: WORK,
+    env: { PATH: process.env['PATH'], ...recorder },
+    ...extra,
+    spawnClaudeCodeProcess: (request: { command: string; args: string[]; cwd?: string; env: Env }) => {
+      seen = request;
+      return spawn(request.command, request.args, { cwd: request.cwd, env: request.env, stdio: 'pipe' });
+    },
+  };
+  for await (const _ of sdk.query({ prompt: 'hi', options: options as never })) {
+    // drained
+  }
+  const { signal, env, ...rest } = seen as { signal?: unknown; env: Env };
+  expect(signal).toBeInstanceOf(AbortSignal);
+  const comparable = Object.entries(env).filter(
+    ([name]) => name !== 'CLAUDE_AGENT_SDK_VERSION' && !DIFFERENT_ON_PURPOSE.includes(name),
+  );
+  return { ...rest, env: Object.fromEntries(comparable) };
+}
+
+describe('what spawnClaudeCodeProcess is handed, side by side with the official SDK', () => {
+  it.each([
+    ['a script CLI under the default runtime', {}],
+    [
+      'a script CLI under a named runtime with arguments',
+      { executable: 'node', executableArgs: ['--no-warnings'] },
+    ],
+  ])(
+    '%s: the same command, arguments, folder and environment',
+    async (_name, extra) => {
+      const [mine, theirs] = [
+        await spawnRequestOf(ours, extra),
+        await spawnRequestOf(official as unknown as Sdk, extra),
+      ];
+      expect(mine).toEqual(theirs);
     },
     CASE_TIMEOUT_MS,
   );
