@@ -31,7 +31,8 @@ const LONG_PROMPT = 'L'.repeat(200_000);
  * `session_state_changed` messages, which it consumes itself (its stream through the real CLI has
  * none; ours, without the request, is the same); and, from `startup()` and `prewarm()`, its request
  * for start-up marks, with which it leaves the time SessionStart and Setup hooks run out of the
- * default start-up timeout (ours counts all of it against `initializeTimeoutMs`).
+ * default start-up timeout (ours does the same from the hook messages the CLI writes anyway, see
+ * engine/startup-hook-hold.ts, so it needs no marks).
  */
 const ENV_DIFFERENT_ON_PURPOSE = [
   'CLAUDE_AGENT_SDK_VERSION',
