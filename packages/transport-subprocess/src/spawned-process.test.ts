@@ -96,7 +96,7 @@ describe('spawnClaudeCodeProcess', () => {
     ).toMatchObject({ command: 'bun', args: ['-x', '/remote/cli.js'] });
   });
 
-  it('should name node, not this process\'s runtime path, for a script CLI found here (as the official SDK)', () => {
+  it("should name node, not this process's runtime path, for a script CLI found here (as the official SDK)", () => {
     expect(cliForCustomSpawn({ pathToClaudeCodeExecutable: FAKE_CLI })).toMatchObject({
       command: 'node',
       args: [FAKE_CLI],
