@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCliEnv, FILE_CHECKPOINTING_ENV } from './build-cli-env.js';
-import { buildProcessEnv } from './build-env.js';
+import { buildProcessEnv, inheritedProcessEnv } from './build-env.js';
 import { PACKAGE_VERSION } from './version.js';
 
 describe('buildProcessEnv', () => {
@@ -63,6 +63,14 @@ describe('buildProcessEnv', () => {
   it('should set PWD only when cwd is given', () => {
     expect(buildProcessEnv({ baseEnv: { PWD: '/old' } }).PWD).toBe('/old');
     expect(buildProcessEnv({ baseEnv: { PWD: '/old' }, cwd: '/work' }).PWD).toBe('/work');
+  });
+
+  it('should give code that adds variables the inherited environment without CLAUDECODE and an inherited SDK version', () => {
+    expect(inheritedProcessEnv(baseEnv)).toEqual({ PATH: '/bin', HOME: '/h', KEEP: 'k' });
+    // Given back as env (as the trace context does), it still gets our version, not the stale one.
+    expect(buildProcessEnv({ env: inheritedProcessEnv(baseEnv) }).CLAUDE_AGENT_SDK_VERSION).toBe(
+      PACKAGE_VERSION,
+    );
   });
 
   it('should default to process.env', () => {

@@ -26,17 +26,24 @@ export const SDK_ENTRYPOINT = 'sdk-ts';
 export const CRASH_REPORTING_ENV = 'BUN_ENABLE_CRASH_REPORTING';
 
 /**
+ * Inherited variables a CLI must not get: `CLAUDECODE` (the CLI would think it is nested inside
+ * another Claude Code session) and `CLAUDE_AGENT_SDK_VERSION` (another SDK's, when this process was
+ * started by one; ours is set instead).
+ */
+const NOT_INHERITED: ReadonlySet<string> = new Set(['CLAUDECODE', 'CLAUDE_AGENT_SDK_VERSION']);
+
+/**
  * The environment a CLI inherits when the caller gives none: `base` (default `process.env`)
- * without `CLAUDECODE` (so the CLI does not think it is nested inside another Claude Code session)
- * and without `undefined` values. Code that adds variables to a CLI's environment starts from this
- * when the caller's `env` is unset, since a given `env` replaces the inherited one.
+ * without `CLAUDECODE` and `CLAUDE_AGENT_SDK_VERSION`, and without `undefined` values. Code that
+ * adds variables to a CLI's environment starts from this when the caller's `env` is unset, since a
+ * given `env` replaces the inherited one.
  */
 export function inheritedProcessEnv(
   base: Readonly<Record<string, string | undefined>> = process.env,
 ): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
-    if (value !== undefined && key !== 'CLAUDECODE') result[key] = value;
+    if (value !== undefined && !NOT_INHERITED.has(key)) result[key] = value;
   }
   return result;
 }
@@ -55,8 +62,6 @@ export function buildProcessEnv(options: BuildProcessEnvOptions = {}): Record<st
   let result: Record<string, string> = {};
   if (options.env === undefined) {
     result = inheritedProcessEnv(options.baseEnv);
-    // An inherited version is another SDK's (this process was started by one): ours replaces it.
-    result.CLAUDE_AGENT_SDK_VERSION = PACKAGE_VERSION;
   } else {
     for (const [key, value] of Object.entries(options.env)) {
       if (value === undefined) continue;
