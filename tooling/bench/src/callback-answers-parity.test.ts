@@ -7,19 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
-import {
-  createCliSandbox,
-  locateClaudeCodeBinary,
-  reply,
-  startFakeMessagesApi,
-  text,
-  toolUse,
-} from '@ccsdk/testing';
+import { createAgentTestBed, reply, text, toolUse } from '@ccsdk/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliBaseEnv } from './stream-timing.js';
 
 type Sdk = typeof ours;
-const CLI = locateClaudeCodeBinary({ from: import.meta.dirname });
 const TEE = join(import.meta.dirname, 'stdin-tee-cli.mjs');
 const WORK = mkdtempSync(join(tmpdir(), 'ccsdk-callback-answers-'));
 /** One CLI run per SDK, both at once; the CLI's start alone can take seconds on a shared machine. */
@@ -133,41 +124,36 @@ async function answersOf(sdk: Sdk, options: Record<string, unknown>): Promise<An
     options['mcpServers'] === undefined
       ? toolUse('Bash', { command: 'touch ran-3c8.txt', description: 'create a file' })
       : toolUse('mcp__elic__ask', {});
-  const fake = await startFakeMessagesApi({ script: [reply(call), reply(text('Done.'))] });
-  const sandbox = await createCliSandbox();
+  await using bed = await createAgentTestBed({
+    script: [reply(call), reply(text('Done.'))],
+    cliFrom: import.meta.dirname,
+  });
+  const run = sdk.query({
+    prompt: 'Go ahead.',
+    options: {
+      ...options,
+      cwd: bed.sandbox.cwd,
+      env: { ...bed.options.env, TEE_CLI: bed.options.pathToClaudeCodeExecutable, TEE_LOG: log },
+      pathToClaudeCodeExecutable: TEE,
+      // Ours reports a failing callback as a warning; kept out of the test output.
+      onWarning: () => {},
+    } as never,
+  });
+  let thrown: string | undefined;
   try {
-    const run = sdk.query({
-      prompt: 'Go ahead.',
-      options: {
-        ...options,
-        cwd: sandbox.cwd,
-        env: { ...cliBaseEnv(), ...sandbox.env(fake.url), TEE_CLI: CLI, TEE_LOG: log },
-        pathToClaudeCodeExecutable: TEE,
-        // Ours reports a failing callback as a warning; kept out of the test output.
-        onWarning: () => {},
-      } as never,
-    });
-    let thrown: string | undefined;
-    try {
-      for await (const _ of run) {
-        // drained to the end of the session
-      }
-    } catch (error) {
-      thrown = (error as Error).message;
+    for await (const _ of run) {
+      // drained to the end of the session
     }
-    const responses = readFileSync(log, 'utf8')
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => (JSON.parse(line) as { response: Record<string, unknown> }).response)
-      .map(({ request_id: _id, ...rest }) => blanked(JSON.stringify(rest), sandbox.root));
-    const toolResults = fake
-      .mainRequests()
-      .flatMap((request) => request.toolResults.map((r) => blanked(r.text, sandbox.root)));
-    return { responses, toolResults, thrown };
-  } finally {
-    await fake.close();
-    await sandbox.dispose();
+  } catch (error) {
+    thrown = (error as Error).message;
   }
+  const responses = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (JSON.parse(line) as { response: Record<string, unknown> }).response)
+    .map(({ request_id: _id, ...rest }) => blanked(JSON.stringify(rest), bed.sandbox.root));
+  const toolResults = bed.toolResults().map((result) => blanked(result.text, bed.sandbox.root));
+  return { responses, toolResults, thrown };
 }
 
 describe("what query() answers the real CLI's hook, permission and elicitation requests, side by side with the official SDK", () => {

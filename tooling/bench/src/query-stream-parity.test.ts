@@ -4,21 +4,11 @@
 // with the same result and, where the run fails, throw an error with the same message.
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
-import {
-  createCliSandbox,
-  locateClaudeCodeBinary,
-  type Reply,
-  reply,
-  startFakeMessagesApi,
-  text,
-  toolUse,
-} from '@ccsdk/testing';
+import { createAgentTestBed, type Reply, reply, text, toolUse } from '@ccsdk/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cliBaseEnv } from './stream-timing.js';
 
 type Sdk = typeof ours;
-const CLI = locateClaudeCodeBinary({ from: import.meta.dirname });
 /** One CLI run per SDK; the CLI's start alone can take seconds on a shared machine. */
 const CASE_TIMEOUT_MS = 120_000;
 
@@ -111,36 +101,25 @@ function shapeOf(message: Record<string, unknown>): string {
 }
 
 async function runThrough(sdk: Sdk, scenario: Scenario): Promise<Run> {
-  const fake = await startFakeMessagesApi({ script: scenario.script });
-  const sandbox = await createCliSandbox();
+  await using bed = await createAgentTestBed({ script: scenario.script, cliFrom: import.meta.dirname });
   const shapes: string[] = [];
   let result: unknown;
   let thrown: string | undefined;
+  const options = { ...bed.options, ...scenario.options(sdk) };
   try {
-    const options = {
-      cwd: sandbox.cwd,
-      env: { ...cliBaseEnv(), ...sandbox.env(fake.url) },
-      pathToClaudeCodeExecutable: CLI,
-      ...scenario.options(sdk),
-    };
-    try {
-      for await (const message of sdk.query({ prompt: 'Go ahead.', options: options as never })) {
-        shapes.push(shapeOf(message as unknown as Record<string, unknown>));
-        if (message.type === 'result') {
-          const { subtype, is_error, num_turns, result: text, errors } = message as Record<string, unknown>;
-          result = { subtype, is_error, num_turns, text, errors };
-        }
+    for await (const message of sdk.query({ prompt: 'Go ahead.', options: options as never })) {
+      shapes.push(shapeOf(message as unknown as Record<string, unknown>));
+      if (message.type === 'result') {
+        const { subtype, is_error, num_turns, result: text, errors } = message as Record<string, unknown>;
+        result = { subtype, is_error, num_turns, text, errors };
       }
-    } catch (error) {
-      thrown = (error as Error).message;
     }
-    const toolResults = fake.mainRequests().flatMap((request) => request.toolResults.map((r) => r.text));
-    const first = fake.mainRequests()[0]?.body as { thinking?: unknown } | undefined;
-    return { shapes, result, toolResults, thrown, thinking: JSON.stringify(first?.thinking) };
-  } finally {
-    await fake.close();
-    await sandbox.dispose();
+  } catch (error) {
+    thrown = (error as Error).message;
   }
+  const toolResults = bed.toolResults().map((r) => r.text);
+  const first = bed.api.mainRequests()[0]?.body as { thinking?: unknown } | undefined;
+  return { shapes, result, toolResults, thrown, thinking: JSON.stringify(first?.thinking) };
 }
 
 describe("query()'s message stream through the real CLI, side by side with the official SDK", () => {

@@ -80,13 +80,13 @@ class NestedKeysWalker {
     if (this.#visited.has(pair)) return;
     this.#visited.add(pair);
     const [oursObjects, theirObjects] = [this.#objectMembers(ours), this.#objectMembers(theirs)];
-    const [oursArray, theirArray] = [oursObjects.find(isArray(checker)), theirObjects.find(isArray(checker))];
+    const isArray = (type: ts.Type) => checker.isArrayType(type);
+    const [oursArray, theirArray] = [oursObjects.find(isArray), theirObjects.find(isArray)];
     if (oursArray !== undefined && theirArray !== undefined) {
       this.walk(`${path}[]`, this.#element(oursArray), this.#element(theirArray), depth + 1);
     }
-    const [oursPlain, theirPlain] = [oursObjects, theirObjects].map((list) =>
-      list.filter((type) => !checker.isArrayType(type)),
-    ) as [ts.Type[], ts.Type[]];
+    const oursPlain = oursObjects.filter((type) => !isArray(type));
+    const theirPlain = theirObjects.filter((type) => !isArray(type));
     if (oursPlain.length === 1 && theirPlain.length === 1) {
       this.#compareObjects(path, oursPlain[0] as ts.Type, theirPlain[0] as ts.Type, depth);
       return;
@@ -156,8 +156,4 @@ class NestedKeysWalker {
     }
     return values.join('/');
   }
-}
-
-function isArray(checker: ts.TypeChecker): (type: ts.Type) => boolean {
-  return (type) => checker.isArrayType(type);
 }

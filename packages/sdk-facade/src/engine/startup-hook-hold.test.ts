@@ -9,25 +9,22 @@ afterEach(() => {
 });
 
 /** The `system` messages the CLI (2.1.332) writes around a SessionStart command hook. */
-function hookStarted(id: string, event = 'SessionStart'): Record<string, unknown> {
+function hookMessage(
+  subtype: 'hook_started' | 'hook_response',
+  id: string,
+  event: string,
+): Record<string, unknown> {
   return {
     type: 'system',
-    subtype: 'hook_started',
+    subtype,
     hook_id: id,
     hook_name: `${event}:startup`,
     hook_event: event,
+    ...(subtype === 'hook_response' ? { outcome: 'success' } : {}),
   };
 }
-function hookResponse(id: string, event = 'SessionStart'): Record<string, unknown> {
-  return {
-    type: 'system',
-    subtype: 'hook_response',
-    hook_id: id,
-    hook_name: `${event}:startup`,
-    hook_event: event,
-    outcome: 'success',
-  };
-}
+const hookStarted = (id: string, event = 'SessionStart') => hookMessage('hook_started', id, event);
+const hookResponse = (id: string, event = 'SessionStart') => hookMessage('hook_response', id, event);
 
 /** A CLI that answers initialize only when the test says so. */
 function slowCli(): { transport: FakeCliTransport; answer: () => Promise<void> } {
