@@ -42,12 +42,19 @@ export function connectionClosedError(
   });
 }
 
-/** `CONTROL_ERROR_RESPONSE`: the CLI answered with an error reply (kept as cause). */
+/**
+ * `CONTROL_ERROR_RESPONSE`: the CLI answered with an error reply (kept as cause, the request's
+ * subtype in `subtype`). The message is the CLI's own text, as the official SDK's is, so a program
+ * that shows it to a person shows the same words with either SDK; an empty reply says which
+ * request was refused.
+ */
 export function errorResponseError(subtype: string, body: ControlErrorBody): ControlProtocolError {
+  const text = typeof body.error === 'string' ? body.error.trim() : '';
   const wireCode = typeof body.error_code === 'string' ? ` (${body.error_code})` : '';
   return new ControlProtocolError({
     code: 'CONTROL_ERROR_RESPONSE',
-    message: `The CLI answered control request "${subtype}" with an error${wireCode}: ${body.error}`,
+    message:
+      text === '' ? `The CLI refused control request "${subtype}"${wireCode} without saying why` : body.error,
     cause: body,
     subtype,
   });

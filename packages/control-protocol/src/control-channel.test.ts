@@ -107,7 +107,7 @@ describe('ControlChannel outbound requests', () => {
     await expect(Promise.all(replies)).resolves.toEqual([{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }]);
   });
 
-  it('should reject an error reply with CONTROL_ERROR_RESPONSE naming the subtype and the CLI text', async () => {
+  it('should reject an error reply with CONTROL_ERROR_RESPONSE: the subtype on the error, the CLI text as its message', async () => {
     const { channel, cli, fromSdk } = await rig();
     const reply = channel.request('rewind_files', { user_message_id: 'u' });
     await settle();
@@ -123,8 +123,24 @@ describe('ControlChannel outbound requests', () => {
     const error = await reply.catch((e: unknown) => e);
     expect(ControlProtocolError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'CONTROL_ERROR_RESPONSE', subtype: 'rewind_files' });
-    expect((error as Error).message).toContain('File checkpointing is off');
-    expect((error as Error).message).toContain('rewind_files');
+    // The CLI's words alone, as the official SDK's message is: a program may show them to a person.
+    expect((error as Error).message).toBe('File checkpointing is off');
+    expect((error as { cause?: unknown }).cause).toMatchObject({ error_code: 'x' });
+  });
+
+  it('should say which request was refused when the error reply has no text', async () => {
+    const { channel, cli, fromSdk } = await rig();
+    const reply = channel.request('rewind_files', { user_message_id: 'u' });
+    await settle();
+    await cli.send({
+      type: 'control_response',
+      response: { subtype: 'error', request_id: requestIdOf(fromSdk[0]), error: '  ' },
+    });
+    const error = await reply.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CONTROL_ERROR_RESPONSE', subtype: 'rewind_files' });
+    expect((error as Error).message).toBe(
+      'The CLI refused control request "rewind_files" without saying why',
+    );
   });
 
   it('should time out after the default 60 s with REQUEST_TIMEOUT, and clear its timer', async () => {
