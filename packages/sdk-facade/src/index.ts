@@ -174,6 +174,11 @@ export {
 export type { ControlMethods, McpServerStatus, PermissionMode } from './control/control-methods.js';
 export type { RewindFilesResult } from './control/control-results.js';
 export type {
+  McpAuthenticateResult,
+  RemoteControlResult,
+  SessionSettingsReport,
+} from './control/extended-control-methods.js';
+export type {
   AccountInfo,
   AgentInfo,
   InitializationResult,

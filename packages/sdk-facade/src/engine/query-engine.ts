@@ -9,9 +9,9 @@ import {
 } from '@ccsdk/control-protocol';
 import type { McpSdkServerConfigWithInstance, SdkMcpRouter } from '@ccsdk/mcp-inproc';
 import type { TranscriptMirrorBatcher } from '@ccsdk/mirror-batcher';
+import { ExtendedControlMethods } from '../control/extended-control-methods.js';
 import type { InitializationResult } from '../control/initialization.js';
 import { buildInitializeRequest } from '../control/initialize-request.js';
-import { SessionControlMethods } from '../control/session-control-methods.js';
 import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
@@ -75,7 +75,7 @@ export interface EngineHost {
  * takes its prompt with {@link QueryRun.sendPrompt} (at once for `query()`, later for a
  * `WarmQuery`), and yields the CLI's messages.
  */
-export class QueryEngine extends SessionControlMethods implements ExtendedQuery {
+export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery {
   readonly #options: ExtendedOptions;
   readonly #stream = new SdkMessageStream((error) => this.#warn(error));
   readonly #channel: ControlChannel;

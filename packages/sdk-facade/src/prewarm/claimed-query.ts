@@ -1,7 +1,7 @@
 import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
 import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
+import { ExtendedControlMethods } from '../control/extended-control-methods.js';
 import type { InitializationResult } from '../control/initialization.js';
-import { SessionControlMethods } from '../control/session-control-methods.js';
 import type { QueryRun } from '../query/query-run.js';
 import type { ExtendedQuery } from '../query/query-types.js';
 
@@ -10,7 +10,7 @@ import type { ExtendedQuery } from '../query/query-types.js';
  * description (`initializationResult()` and what reads it) is the claimed folder's, from the
  * claim's answer, rather than the parking folder's.
  */
-export class ClaimedQuery extends SessionControlMethods implements ExtendedQuery {
+export class ClaimedQuery extends ExtendedControlMethods implements ExtendedQuery {
   readonly #run: QueryRun;
   #initialization: Promise<InitializationResult> = new Promise(() => {});
   #failure: { error: unknown } | undefined;

@@ -1,4 +1,5 @@
 import type { SDKMessage, SDKUserMessage } from '@ccsdk/control-protocol';
+import type { ExtendedControlMethods } from '../control/extended-control-methods.js';
 import type { SessionControlMethods } from '../control/session-control-methods.js';
 
 /** The prompt of a query: one string, or a stream of user messages for a multi-turn session. */
@@ -28,7 +29,12 @@ export interface Query
  * value typed with the official `Query` (a test double, say) still fits every parameter typed
  * `Query`, because the extensions live here and not on `Query`.
  */
-export interface ExtendedQuery extends Query {
+export interface ExtendedQuery
+  extends Query,
+    Pick<
+      ExtendedControlMethods,
+      'generateSessionTitle' | 'getSettings' | 'enableRemoteControl' | 'mcpAuthenticate'
+    > {
   /**
    * Sends any control request and resolves with the CLI's response payload: for subtypes a later
    * CLI adds before this SDK wraps them. Rejects with the CLI's error reply, on abort, on timeout
