@@ -20,29 +20,29 @@ export function createElicitationHandler(onElicitation: OnElicitation | undefine
   };
 }
 
+/**
+ * The callback's request from the wire fields, built as the official SDK builds it (seen through
+ * the real CLI): every field a key, `undefined` when the CLI sent none, in the official's order.
+ */
 function elicitationRequestOf(wire: Record<string, unknown>): ElicitationRequest {
   const text = (key: string): string | undefined =>
     typeof wire[key] === 'string' ? (wire[key] as string) : undefined;
-  const request: ElicitationRequest = {
+  const mode = text('mode');
+  const schema = wire['requested_schema'];
+  const request = {
     serverName: text('mcp_server_name') ?? '',
     message: text('message') ?? '',
+    mode: mode === 'form' || mode === 'url' ? mode : undefined,
+    url: text('url'),
+    elicitationId: text('elicitation_id'),
+    requestedSchema:
+      typeof schema === 'object' && schema !== null && !Array.isArray(schema)
+        ? (schema as Record<string, unknown>)
+        : undefined,
+    title: text('title'),
+    displayName: text('display_name'),
+    description: text('description'),
   };
-  const mode = text('mode');
-  if (mode === 'form' || mode === 'url') request.mode = mode;
-  const optional: Array<[keyof ElicitationRequest, string]> = [
-    ['url', 'url'],
-    ['elicitationId', 'elicitation_id'],
-    ['title', 'title'],
-    ['displayName', 'display_name'],
-    ['description', 'description'],
-  ];
-  for (const [name, key] of optional) {
-    const value = text(key);
-    if (value !== undefined) (request as unknown as Record<string, unknown>)[name] = value;
-  }
-  const schema = wire['requested_schema'];
-  if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
-    request.requestedSchema = schema as Record<string, unknown>;
-  }
-  return request;
+  // Keys with an undefined value, as the official passes them; the type's optional keys allow them.
+  return request as ElicitationRequest;
 }

@@ -20,6 +20,24 @@ async function ask(body: Record<string, unknown>, answer: PermissionResult | nul
   return { reply, seen, warnings };
 }
 
+/** The context keys the official SDK always passes, in its order. */
+const ALWAYS_KEYS = [
+  'signal',
+  'suggestions',
+  'blockedPath',
+  'decisionReason',
+  'title',
+  'displayName',
+  'description',
+  'defaultToNo',
+  'suppressAlwaysAllowRule',
+  'toolUseID',
+  'agentID',
+  'requestId',
+];
+/** The keys it passes only when the CLI sent them. */
+const SOMETIMES_KEYS = ['mcpServer', 'decisionReasonType', 'serverPolicyAskOnly', 'matchedAskRule'];
+
 describe('createPermissionHandler', () => {
   it('should give the callback the official context, camelCased from the request', async () => {
     const { seen } = await ask({
@@ -105,12 +123,17 @@ describe('createPermissionHandler', () => {
     ).rejects.toThrow('approval service down');
   });
 
-  it('should leave out context fields that are absent or of the wrong type, for any request', async () => {
+  it('should give every declared context field a key, undefined when absent or of the wrong type, for any request', async () => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.string(), fc.jsonValue()), async (body) => {
         const { seen, reply } = await ask(body);
         expect(reply?.['behavior']).toBe('allow');
         const context = seen.context as Record<string, unknown>;
+        // As the official SDK passes it: each declared field a key, in its order.
+        expect(Object.keys(context).filter((key) => ALWAYS_KEYS.includes(key))).toEqual(ALWAYS_KEYS);
+        for (const key of Object.keys(context)) {
+          expect([...ALWAYS_KEYS, ...SOMETIMES_KEYS]).toContain(key);
+        }
         for (const key of [
           'title',
           'displayName',
@@ -119,10 +142,17 @@ describe('createPermissionHandler', () => {
           'decisionReason',
           'agentID',
         ]) {
-          if (key in context) expect(typeof context[key]).toBe('string');
+          expect(['string', 'undefined']).toContain(typeof context[key]);
         }
+        for (const key of ['defaultToNo', 'suppressAlwaysAllowRule']) {
+          expect(['boolean', 'undefined']).toContain(typeof context[key]);
+        }
+        expect(context['suggestions'] === undefined || Array.isArray(context['suggestions'])).toBe(true);
         if ('mcpServer' in context)
           expect(Object.keys(context['mcpServer'] as object).sort()).toEqual(['name', 'source']);
+        if ('decisionReasonType' in context) expect(typeof context['decisionReasonType']).toBe('string');
+        if ('serverPolicyAskOnly' in context) expect(typeof context['serverPolicyAskOnly']).toBe('boolean');
+        expect(typeof context['toolUseID']).toBe('string');
         expect(context['requestId']).toBe('req_7_ab');
       }),
       { numRuns: 200 },

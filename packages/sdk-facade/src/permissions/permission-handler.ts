@@ -42,7 +42,13 @@ export function createPermissionHandler(
   };
 }
 
-/** The callback's context from the request's snake_case fields; absent fields stay absent. */
+/**
+ * The callback's context from the request's snake_case fields, built as the official SDK builds it
+ * (seen through the real CLI): every declared field is a key, `undefined` when the CLI sent none,
+ * in the official's order; `mcpServer`, `matchedAskRule` and the undeclared `decisionReasonType` and
+ * `serverPolicyAskOnly` are keys only when the CLI sent them. So `Object.keys`, `in` and a logged or
+ * spread context are the same with either SDK.
+ */
 function contextOf(
   request: Record<string, unknown>,
   signal: AbortSignal,
@@ -52,38 +58,45 @@ function contextOf(
     const value = request[key];
     return typeof value === 'string' ? value : undefined;
   };
-  const context: CanUseToolContext = { signal, toolUseID: text('tool_use_id') ?? '', requestId };
+  const flag = (key: string): boolean | undefined => {
+    const value = request[key];
+    return typeof value === 'boolean' ? value : undefined;
+  };
   const suggestions = request['permission_suggestions'];
-  if (Array.isArray(suggestions)) context.suggestions = suggestions as PermissionUpdate[];
-  const strings = [
-    ['blocked_path', 'blockedPath'],
-    ['decision_reason', 'decisionReason'],
-    ['agent_id', 'agentID'],
-    ['title', 'title'],
-    ['display_name', 'displayName'],
-    ['description', 'description'],
-  ] as const;
-  for (const [wire, name] of strings) {
-    const value = text(wire);
-    if (value !== undefined) context[name] = value;
-  }
-  if (typeof request['default_to_no'] === 'boolean') context.defaultToNo = request['default_to_no'];
-  if (typeof request['suppress_always_allow_rule'] === 'boolean') {
-    context.suppressAlwaysAllowRule = request['suppress_always_allow_rule'];
-  }
   const server = request['mcp_server'];
-  if (isRecord(server) && typeof server['name'] === 'string' && typeof server['source'] === 'string') {
-    context.mcpServer = { name: server['name'], source: server['source'] };
-  }
   const rule = request['matched_ask_rule'];
-  if (isRecord(rule) && typeof rule['source'] === 'string' && typeof rule['tool_name'] === 'string') {
-    context.matchedAskRule = {
-      source: rule['source'],
-      toolName: rule['tool_name'],
-      ...(typeof rule['rule_content'] === 'string' ? { ruleContent: rule['rule_content'] } : {}),
-    };
-  }
-  return context;
+  const reasonType = text('decision_reason_type');
+  const askOnly = flag('server_policy_ask_only');
+  const context = {
+    signal,
+    suggestions: Array.isArray(suggestions) ? (suggestions as PermissionUpdate[]) : undefined,
+    blockedPath: text('blocked_path'),
+    ...(isRecord(server) && typeof server['name'] === 'string' && typeof server['source'] === 'string'
+      ? { mcpServer: { name: server['name'], source: server['source'] } }
+      : {}),
+    decisionReason: text('decision_reason'),
+    ...(reasonType === undefined ? {} : { decisionReasonType: reasonType }),
+    ...(askOnly === undefined ? {} : { serverPolicyAskOnly: askOnly }),
+    title: text('title'),
+    displayName: text('display_name'),
+    description: text('description'),
+    defaultToNo: flag('default_to_no'),
+    suppressAlwaysAllowRule: flag('suppress_always_allow_rule'),
+    toolUseID: text('tool_use_id') ?? '',
+    agentID: text('agent_id'),
+    requestId,
+    ...(isRecord(rule) && typeof rule['source'] === 'string' && typeof rule['tool_name'] === 'string'
+      ? {
+          matchedAskRule: {
+            source: rule['source'],
+            toolName: rule['tool_name'],
+            ...(typeof rule['rule_content'] === 'string' ? { ruleContent: rule['rule_content'] } : {}),
+          },
+        }
+      : {}),
+  };
+  // Keys with an undefined value, as the official passes them; the type's optional keys allow them.
+  return context as CanUseToolContext;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
