@@ -3,6 +3,15 @@
  * nothing else is.
  */
 
+import { hardenExecutableSearch } from '@ccsdk/transport-subprocess';
+
+// The one thing importing this entry (or `/core`, which imports it) does, as importing the official
+// SDK does: `NoDefaultCurrentDirectoryInExePath=1` in `process.env`, so no process started from here
+// on (the CLI, its tools, the program's own) runs an executable found in the current folder on
+// Windows. package.json declares the built files as having side effects, so bundlers keep it
+// wherever tsup puts this statement.
+hardenExecutableSearch();
+
 // The wire: control requests and responses, MCP configs, permission updates (defined once in
 // @ccsdk/control-protocol).
 export type {

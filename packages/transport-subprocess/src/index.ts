@@ -32,6 +32,7 @@ export type { Libc } from './detect-libc.js';
 export { detectLibc } from './detect-libc.js';
 export type { SubprocessTransportErrorCode, SubprocessTransportErrorInit } from './errors.js';
 export { CLI_INSTALL_HINT, CLINotFoundError, ProcessExitError, SubprocessTransportError } from './errors.js';
+export { EXE_SEARCH_HARDENING_ENV, hardenExecutableSearch } from './exe-search-hardening.js';
 export type { CliSource, FindClaudeCodeCliOptions, JavaScriptRuntime, ResolvedCli } from './find-cli.js';
 export { findClaudeCodeCli, platformPackageName } from './find-cli.js';
 export {
