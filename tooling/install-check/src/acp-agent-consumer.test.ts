@@ -1,9 +1,7 @@
-import { copyFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshProject, type FreshProject } from './fresh-project.js';
-import { describeRun, runCommand } from './run-command.js';
-import { publicPackages, REPO_ROOT } from './workspace-packages.js';
+import type { FreshProject } from './fresh-project.js';
+import { createOfficialSdkConsumer, runConsumerDriver } from './official-sdk-consumer-project.js';
 
 /*
  * The drop-in seen from an editor: claude-agent-acp (the Agent Client Protocol agent that Zed and
@@ -18,22 +16,14 @@ import { publicPackages, REPO_ROOT } from './workspace-packages.js';
 const AGENT_DEPENDENCIES = { '@agentclientprotocol/claude-agent-acp': '0.101.0' } as const;
 /** Longest run of the editor side (a turn with a permission request, a list, a close and a load). */
 const CLIENT_TIMEOUT_MS = 150_000;
-const HERE = join(REPO_ROOT, 'tooling', 'install-check');
-/** A workspace folder the Claude Code CLI resolves from with its platform binary (the e2e tests'). */
-const CLI_FROM = join(REPO_ROOT, 'tooling', 'e2e');
+const DRIVER = { folder: 'acp-agent-consumer', file: 'acp-client.mjs' } as const;
 /** The title the scripted fake gives when the CLI asks a small model for one (DEFAULT_SIDE_REPLY_STRING). */
 const GENERATED_TITLE = 'Scripted session';
 
 let project: FreshProject | undefined;
 
 beforeAll(async () => {
-  project = await createFreshProject(publicPackages(), { ...AGENT_DEPENDENCIES }, (tarballs) => ({
-    '@anthropic-ai/claude-agent-sdk': `file:${tarballs.get('@ccsdk/sdk')}`,
-  }));
-  copyFileSync(
-    join(HERE, 'fixtures', 'acp-agent-consumer', 'acp-client.mjs'),
-    join(project.dir, 'acp-client.mjs'),
-  );
+  project = await createOfficialSdkConsumer(AGENT_DEPENDENCIES, DRIVER);
 }, 240_000);
 
 afterAll(() => {
@@ -44,15 +34,7 @@ describe('an ACP agent written for the official SDK, on ours', () => {
   it(
     'runs a permissioned tool call, titles, lists and reloads the session through the real CLI, unchanged',
     async () => {
-      if (project === undefined)
-        throw new Error('the agent project was not installed (see the beforeAll error)');
-      const run = await runCommand('node', ['acp-client.mjs'], {
-        cwd: project.dir,
-        env: { CLI_FROM },
-        timeoutMs: CLIENT_TIMEOUT_MS,
-      });
-      expect(run.code, describeRun(run)).toBe(0);
-      const outcome = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+      const outcome = await runConsumerDriver(project, DRIVER, CLIENT_TIMEOUT_MS);
       // The agent's import of the official package resolved to ours.
       expect(outcome['sdkPackage']).toBe('@ccsdk/sdk');
       expect(outcome).toMatchObject({

@@ -1,9 +1,9 @@
-import { copyFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFreshProject, type FreshProject } from './fresh-project.js';
-import { describeRun, runCommand } from './run-command.js';
-import { publicPackages, REPO_ROOT, readManifest } from './workspace-packages.js';
+import type { FreshProject } from './fresh-project.js';
+import { createOfficialSdkConsumer, runConsumerDriver } from './official-sdk-consumer-project.js';
+import { REPO_ROOT, readManifest } from './workspace-packages.js';
 
 /*
  * The drop-in seen from a library written for the official SDK: ai-sdk-provider-claude-code (the
@@ -17,23 +17,14 @@ const CONSUMER_DEPENDENCIES = { 'ai-sdk-provider-claude-code': '4.1.0', ai: '7.0
 /** Longest run of the consumer program (two queries through the real CLI), ms. */
 const CONSUMER_TIMEOUT_MS = 120_000;
 const HERE = join(REPO_ROOT, 'tooling', 'install-check');
-/** A workspace folder the Claude Code CLI resolves from with its platform binary (the e2e tests'). */
-const CLI_FROM = join(REPO_ROOT, 'tooling', 'e2e');
+const DRIVER = { folder: 'official-sdk-consumer', file: 'consumer.mjs' } as const;
 
 let project: FreshProject | undefined;
 
 beforeAll(async () => {
   const typesNode = readManifest(HERE).devDependencies?.['@types/node'];
   if (typesNode === undefined) throw new Error('tooling/install-check names no @types/node version');
-  project = await createFreshProject(
-    publicPackages(),
-    { '@types/node': typesNode, ...CONSUMER_DEPENDENCIES },
-    (tarballs) => ({ '@anthropic-ai/claude-agent-sdk': `file:${tarballs.get('@ccsdk/sdk')}` }),
-  );
-  copyFileSync(
-    join(HERE, 'fixtures', 'official-sdk-consumer', 'consumer.mjs'),
-    join(project.dir, 'consumer.mjs'),
-  );
+  project = await createOfficialSdkConsumer({ '@types/node': typesNode, ...CONSUMER_DEPENDENCIES }, DRIVER);
 }, 240_000);
 
 afterAll(() => {
@@ -44,15 +35,7 @@ describe('a library written for the official SDK, on ours', () => {
   it(
     'runs generateText with a tool call and streamText through the real CLI, unchanged',
     async () => {
-      if (project === undefined)
-        throw new Error('the consumer project was not installed (see the beforeAll error)');
-      const run = await runCommand('node', ['consumer.mjs'], {
-        cwd: project.dir,
-        env: { CLI_FROM },
-        timeoutMs: CONSUMER_TIMEOUT_MS,
-      });
-      expect(run.code, describeRun(run)).toBe(0);
-      const outcome = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+      const outcome = await runConsumerDriver(project, DRIVER, CONSUMER_TIMEOUT_MS);
       // The library's import of the official package resolved to ours.
       expect(outcome['sdkPackage']).toBe('@ccsdk/sdk');
       expect(outcome).toMatchObject({
