@@ -9,6 +9,7 @@ import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
 import { createAgentTestBed, reply, text, toolUse } from '@ccsdk/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blanked, ELICIT_MCP_SERVERS } from './callback-scenarios.js';
 
 type Sdk = typeof ours;
 const TEE = join(import.meta.dirname, 'stdin-tee-cli.mjs');
@@ -23,15 +24,8 @@ const preToolUse = (hook: (input: { tool_input?: ToolInput }) => Promise<unknown
   hooks: { PreToolUse: [{ hooks: [hook] }] },
 });
 
-/**
- * A stdio MCP server (the e2e tests' own) whose one tool, `ask`, asks the client to fill a form
- * and returns the answer it got; with these options the model's call goes to it, not to `Bash`.
- */
-const ELICIT_SERVER = join(import.meta.dirname, '..', '..', 'e2e', 'src', 'support', 'elicit-mcp-server.mjs');
-const ELICITING = {
-  mcpServers: { elic: { type: 'stdio', command: process.execPath, args: [ELICIT_SERVER] } },
-  allowedTools: ['mcp__elic__ask'],
-};
+/** With these options the model's call goes to the form-asking MCP tool, not to `Bash`. */
+const ELICITING = { mcpServers: ELICIT_MCP_SERVERS, allowedTools: ['mcp__elic__ask'] };
 
 /** Callback results, as a caller would return them, for the one tool call the model makes. */
 const CASES: Record<string, Record<string, unknown>> = {
@@ -106,14 +100,6 @@ interface Answers {
   readonly toolResults: string[];
   /** The message of what the iteration threw, if it did (a denial that interrupts ends in one). */
   readonly thrown: string | undefined;
-}
-
-/** Blanks what differs between two runs on their own: the sandbox folder and the fake's tool ids. */
-function blanked(text: string, sandboxRoot: string): string {
-  return text
-    .split(sandboxRoot)
-    .join('<sandbox>')
-    .replace(/toolu_[A-Za-z0-9]+/g, '<tool-use-id>');
 }
 
 let runs = 0;

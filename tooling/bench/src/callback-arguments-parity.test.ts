@@ -3,17 +3,15 @@
 // order, `undefined` ones included, with the same values. A program that logs, spreads, checks
 // `'title' in options` or reads a key the official passes but does not declare
 // (`decisionReasonType`, `serverPolicyAskOnly`) sees the same with either SDK.
-import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
 import { createAgentTestBed, reply, text, toolUse } from '@ccsdk/testing';
 import { describe, expect, it } from 'vitest';
+import { blanked, ELICIT_MCP_SERVERS } from './callback-scenarios.js';
 
 type Sdk = typeof ours;
 /** One CLI run per SDK, both at once; the CLI's start alone can take seconds on a shared machine. */
 const CASE_TIMEOUT_MS = 120_000;
-/** A stdio MCP server (the e2e tests' own) whose one tool, `ask`, asks the client to fill a form. */
-const ELICIT_SERVER = join(import.meta.dirname, '..', '..', 'e2e', 'src', 'support', 'elicit-mcp-server.mjs');
 
 interface Case {
   /** The tool call the model makes. */
@@ -33,7 +31,7 @@ const CASES: Record<string, Case> = {
   // The CLI sends the MCP server, then an elicitation without url, id, title or description.
   'an MCP tool call that asks for a form': {
     call: toolUse('mcp__elic__ask', {}),
-    options: { mcpServers: { elic: { type: 'stdio', command: process.execPath, args: [ELICIT_SERVER] } } },
+    options: { mcpServers: ELICIT_MCP_SERVERS },
   },
 };
 
@@ -42,11 +40,10 @@ function entriesOf(argument: object, sandboxRoot: string): string[] {
   return Object.entries(argument).map(([key, value]) => {
     if (value === undefined) return `${key}: undefined`;
     if (value instanceof AbortSignal) return `${key}: AbortSignal`;
-    const shown = JSON.stringify(value)
-      .split(sandboxRoot)
-      .join('<sandbox>')
-      .replace(/toolu_[A-Za-z0-9]+/g, '<tool-use-id>')
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+    const shown = blanked(JSON.stringify(value), sandboxRoot).replace(
+      /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+      '<uuid>',
+    );
     return `${key}: ${shown}`;
   });
 }

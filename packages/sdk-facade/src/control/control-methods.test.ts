@@ -33,6 +33,31 @@ const CALLS: Call[] = [
     { servers: { docs: { type: 'http', url: 'http://127.0.0.1:1/mcp' } } },
   ],
   ['stopTask', ['task-9'], 'stop_task', { task_id: 'task-9' }],
+  // ExtendedQuery's methods the official query has but does not declare, as the official writes them.
+  [
+    'generateSessionTitle',
+    ['Fix the flaky build', { persist: true }],
+    'generate_session_title',
+    { description: 'Fix the flaky build', persist: true },
+  ],
+  [
+    'generateSessionTitle',
+    ['Fix the flaky build', { persist: false }],
+    'generate_session_title',
+    { description: 'Fix the flaky build', persist: false },
+  ],
+  [
+    'generateSessionTitle',
+    ['Fix the flaky build'],
+    'generate_session_title',
+    { description: 'Fix the flaky build' },
+  ],
+  ['generateSessionTitle', [''], 'generate_session_title', { description: '' }],
+  ['getSettings', [], 'get_settings', {}],
+  ['enableRemoteControl', [true, 'laptop'], 'remote_control', { enabled: true, name: 'laptop' }],
+  ['enableRemoteControl', [true], 'remote_control', { enabled: true }],
+  ['enableRemoteControl', [false], 'remote_control', { enabled: false }],
+  ['mcpAuthenticate', ['docs'], 'mcp_authenticate', { serverName: 'docs' }],
   ['request', ['future_subtype', { a: 1 }], 'future_subtype', { a: 1 }],
 ];
 

@@ -2,36 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { query } from '../query/query.js';
 import { FakeCliTransport } from '../testing/fake-cli-transport.js';
 
-type Call = [method: string, args: unknown[], subtype: string, payload: Record<string, unknown>];
-
-/** Each method and the request it writes, as the official SDK writes it (seen through the real CLI). */
-const CALLS: Call[] = [
-  [
-    'generateSessionTitle',
-    ['Fix the flaky build', { persist: true }],
-    'generate_session_title',
-    { description: 'Fix the flaky build', persist: true },
-  ],
-  [
-    'generateSessionTitle',
-    ['Fix the flaky build', { persist: false }],
-    'generate_session_title',
-    { description: 'Fix the flaky build', persist: false },
-  ],
-  [
-    'generateSessionTitle',
-    ['Fix the flaky build'],
-    'generate_session_title',
-    { description: 'Fix the flaky build' },
-  ],
-  ['generateSessionTitle', [''], 'generate_session_title', { description: '' }],
-  ['getSettings', [], 'get_settings', {}],
-  ['enableRemoteControl', [true, 'laptop'], 'remote_control', { enabled: true, name: 'laptop' }],
-  ['enableRemoteControl', [true], 'remote_control', { enabled: true }],
-  ['enableRemoteControl', [false], 'remote_control', { enabled: false }],
-  ['mcpAuthenticate', ['docs'], 'mcp_authenticate', { serverName: 'docs' }],
-];
-
 /** Calls `method` on a query by name, as a program that checked `typeof query[method]` does. */
 function callByName(run: unknown, method: string, args: unknown[]): Promise<unknown> {
   const fn = (run as Record<string, unknown>)[method];
@@ -39,18 +9,8 @@ function callByName(run: unknown, method: string, args: unknown[]): Promise<unkn
   return (fn as (...a: unknown[]) => Promise<unknown>).apply(run, args);
 }
 
+// The request each one writes is checked with the other control methods (control-methods.test.ts).
 describe('the undeclared control methods of ExtendedQuery', () => {
-  it.each(CALLS)('%s(%j) should send %s with its fields', async (method, args, subtype, payload) => {
-    const transport = new FakeCliTransport();
-    transport.replies.set(subtype, {});
-    const run = query({ prompt: 'go', options: { transport } });
-    await callByName(run, method, args);
-    const sent = transport.controlRequests(subtype);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]?.['request']).toEqual({ subtype, ...payload });
-    await run.closeAndWait();
-  });
-
   it('should resolve generateSessionTitle() with the title, or null when the CLI made none', async () => {
     const transport = new FakeCliTransport();
     const run = query({ prompt: 'go', options: { transport } });
