@@ -8,6 +8,9 @@ export type JsonSchema = Record<string, unknown>;
 /** The JSON Schema dialect tool schemas are published in (the one the MCP SDK publishes by default). */
 export const JSON_SCHEMA_TARGET = 'draft-07';
 
+/** The `$schema` URI of {@link JSON_SCHEMA_TARGET}, as the official SDK states it in a tool's input schema. */
+export const JSON_SCHEMA_DIALECT_URI = 'http://json-schema.org/draft-07/schema#';
+
 /** Which side of a transforming schema to describe: what the tool accepts, or what it returns. */
 export type SchemaIo = 'input' | 'output';
 
@@ -52,7 +55,8 @@ function zodToJsonSchema(schema: AnySchema, io: SchemaIo): JsonSchema {
   return stripDialect(toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema);
 }
 
-function isZodSchema(schema: object): schema is AnySchema {
+/** True for a zod 3 or zod 4 schema (zod 4 carries `_zod`; zod 3 a `_def` and `safeParse`). */
+export function isZodSchema(schema: object): schema is AnySchema {
   return '_zod' in schema || ('_def' in schema && 'safeParse' in schema);
 }
 

@@ -2,7 +2,6 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import { SdkMcpError } from './errors.js';
 import { isPlainObject, isRequestId, JSON_RPC_ERROR } from './json-rpc.js';
-import { applyToolListings } from './tool-listings.js';
 
 /** A random id from the Web Crypto global (Node 19+ and browsers), so this module also bundles for a browser. */
 const randomUUID = (): string => globalThis.crypto.randomUUID();
@@ -25,7 +24,6 @@ export interface HubSessionOptions {
 interface Route {
   readonly session: HubSession;
   readonly originalId: RequestId;
-  readonly method: string;
 }
 
 const hubs = new WeakMap<object, McpServerHub>();
@@ -180,7 +178,7 @@ export class McpServerHub implements Transport {
     let forwarded: Record<string, unknown> | undefined = record;
     if ('method' in record && isRequestId(record['id'])) {
       const hubId = this.#nextId++;
-      this.#routes.set(hubId, { session, originalId: record['id'], method: String(record['method']) });
+      this.#routes.set(hubId, { session, originalId: record['id'] });
       session.pending.set(record['id'], hubId);
       forwarded = { ...record, id: hubId };
     } else if (record['method'] === 'notifications/cancelled') {
@@ -236,8 +234,7 @@ export class McpServerHub implements Transport {
       if (route === undefined) return;
       this.#routes.delete(id);
       if (route.session.pending.get(route.originalId) === id) route.session.pending.delete(route.originalId);
-      const reply = route.method === 'tools/list' ? applyToolListings(this.#server, record) : record;
-      route.session.onmessage?.({ ...reply, id: route.originalId } as JSONRPCMessage);
+      route.session.onmessage?.({ ...record, id: route.originalId } as JSONRPCMessage);
       return;
     }
     const related = options?.relatedRequestId;

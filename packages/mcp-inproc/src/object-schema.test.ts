@@ -41,6 +41,22 @@ describe('compileObjectSchema', () => {
         unit: { type: 'string', default: 'm' },
       },
       required: ['a'],
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
+    // In the official SDK's order: the dialect first.
+    expect(Object.keys(compiled.jsonSchema)).toEqual(['$schema', 'type', 'properties', 'required']);
+  });
+
+  it('should state the dialect of an empty shape as the official SDK does, and of no other shape', () => {
+    const empty = compileObjectSchema({}, 'input', 't').jsonSchema;
+    expect(JSON.stringify(empty)).toBe(
+      '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{}}',
+    );
+    // An output schema is ccsdk's own: no dialect.
+    expect(compileObjectSchema({ n: z.number() }, 'output', 't').jsonSchema).toEqual({
+      type: 'object',
+      properties: { n: { type: 'number' } },
+      required: ['n'],
     });
   });
 
@@ -57,7 +73,16 @@ describe('compileObjectSchema', () => {
         n: { type: 'number', description: 'count' },
       },
       required: ['q'],
+      additionalProperties: false,
+      $schema: 'http://json-schema.org/draft-07/schema#',
     });
+    expect(Object.keys(compiled.jsonSchema)).toEqual([
+      'type',
+      'properties',
+      'required',
+      'additionalProperties',
+      '$schema',
+    ]);
     expect(await compiled.validate({ q: 'x' })).toEqual({ ok: true, value: { q: 'x' } });
     const failed = await compiled.validate({ q: 1 });
     expect(failed.ok).toBe(false);

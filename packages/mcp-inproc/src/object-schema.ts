@@ -1,7 +1,13 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { type JsonSchema, type SchemaIo, schemaToJsonSchema } from './json-schema.js';
+import {
+  isZodSchema,
+  JSON_SCHEMA_DIALECT_URI,
+  type JsonSchema,
+  type SchemaIo,
+  schemaToJsonSchema,
+} from './json-schema.js';
 import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 
 /** The outcome of validating one argument object. `issues` name the field each problem is in. */
@@ -54,6 +60,25 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
   };
 }
 
+/**
+ * A zod shape's input schema as the official SDK lists it (through the MCP library's converters):
+ * for a shape of zod 3 schemas, closed by `additionalProperties: false` with the dialect as
+ * `$schema` last; for a zod 4 shape (an empty one too), the dialect first. The CLI hands a tool's
+ * input schema to the model, so this keeps the model's request the same with either SDK. Shapes
+ * of other Standard Schemas (a ccsdk extension) are left as built.
+ */
+function inOfficialShapeForm(
+  jsonSchema: JsonSchema,
+  entries: readonly [string, StandardSchemaV1][],
+): JsonSchema {
+  const values = entries.map(([, value]) => value);
+  if (!values.every(isZodSchema)) return jsonSchema;
+  if (values.length > 0 && values.every((value) => !('_zod' in value))) {
+    return { ...jsonSchema, additionalProperties: false, $schema: JSON_SCHEMA_DIALECT_URI };
+  }
+  return { $schema: JSON_SCHEMA_DIALECT_URI, ...jsonSchema };
+}
+
 function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: string): CompiledObjectSchema {
   const entries: [string, StandardSchemaV1][] = [];
   for (const [key, value] of Object.entries(shape)) {
@@ -77,11 +102,11 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     defineKey(properties, key, property);
     if (!acceptsUndefined(value)) required.push(key);
   }
-  const jsonSchema: JsonSchema = { type: 'object', properties };
-  if (required.length > 0) jsonSchema['required'] = required;
-  if (Object.keys(defs).length > 0) jsonSchema['$defs'] = defs;
+  const built: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) built['required'] = required;
+  if (Object.keys(defs).length > 0) built['$defs'] = defs;
   return {
-    jsonSchema,
+    jsonSchema: io === 'input' ? inOfficialShapeForm(built, entries) : built,
     async validate(value) {
       const input = value === undefined ? {} : value;
       if (!isPlainObject(input))

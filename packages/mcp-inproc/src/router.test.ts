@@ -41,6 +41,7 @@ describe('SdkMcpRouter with a real MCP client', () => {
           b: { type: 'number', description: 'second addend' },
         },
         required: ['a', 'b'],
+        $schema: 'http://json-schema.org/draft-07/schema#',
       },
       annotations: { readOnlyHint: true },
       // The MCP library's own field: tool() tools run as plain calls, not tasks.

@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -101,6 +103,54 @@ describe('createSdkMcpServer', () => {
     const a = tool('a', 'd', {}, ok);
     createSdkMcpServer({ name: 's', alwaysLoad: true, tools: [a] });
     expect(a._meta).toBeUndefined();
+  });
+});
+
+/** A client of the MCP SDK connected to `server` over the SDK's own in-memory transport. */
+async function connectDirectly(server: McpServer): Promise<Client> {
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'direct', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+describe('createSdkMcpServer on a transport of the caller', () => {
+  it('should declare only the tools capability unless given resources or prompts, as the official server', async () => {
+    const echo = tool('echo', 'Echo', { text: z.string() }, ok);
+    const toolsOnly = await connectDirectly(createSdkMcpServer({ name: 'a', tools: [echo] }).instance);
+    expect(toolsOnly.getServerCapabilities()).toEqual({ tools: { listChanged: true } });
+    await expect(toolsOnly.listResources()).rejects.toThrow(/Method not found/);
+    await expect(toolsOnly.listPrompts()).rejects.toThrow(/Method not found/);
+    const bare = await connectDirectly(createSdkMcpServer({ name: 'b' }).instance);
+    expect(bare.getServerCapabilities()).toEqual({ tools: { listChanged: true } });
+    const declared = await connectDirectly(
+      createSdkMcpServer({ name: 'c', tools: [echo], resources: [], prompts: [] }).instance,
+    );
+    expect(declared.getServerCapabilities()).toEqual({
+      tools: { listChanged: true },
+      resources: { listChanged: true },
+      prompts: { listChanged: true },
+    });
+    expect((await declared.listResources()).resources).toEqual([]);
+    expect((await declared.listPrompts()).prompts).toEqual([]);
+    await Promise.all([toolsOnly.close(), bare.close(), declared.close()]);
+  });
+
+  it("should list a tool()'s own input schema to any client, and the MCP library's for tools registered on instance", async () => {
+    const add = tool('add', 'Adds', { a: z.number().describe('first'), b: z.number().optional() }, ok);
+    const config = createSdkMcpServer({ name: 'calc', tools: [add] });
+    config.instance.registerTool('late', { description: 'Late', inputSchema: { n: z.number() } }, ok);
+    const client = await connectDirectly(config.instance);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => [t.name, t.inputSchema.properties])).toEqual([
+      ['add', { a: { type: 'number', description: 'first' }, b: { type: 'number' } }],
+      ['late', { n: { type: 'number' } }],
+    ]);
+    expect(tools[0]?.inputSchema.required).toEqual(['a']);
+    const result = await client.callTool({ name: 'add', arguments: { a: 1 } });
+    expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
+    await client.close();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   type ExtendedSdkMcpToolDefinition,
   TOOL_NAME_PATTERN,
 } from './tool.js';
+import { listRecordedSchemas } from './tool-listings.js';
 
 /** Options of {@link createSdkMcpServer}. */
 export interface CreateSdkMcpServerOptions {
@@ -28,9 +29,18 @@ export interface CreateSdkMcpServerOptions {
   /** The tools, usually made with `tool()`. Names must be unique. */
   // biome-ignore lint/suspicious/noExplicitAny: the official option type, tools of any schema.
   tools?: Array<ExtendedSdkMcpToolDefinition<any>>;
-  /** Resources, by fixed URI or URI template. URIs must be unique. A ccsdk extension. */
+  /**
+   * Resources, by fixed URI or URI template. URIs must be unique. A ccsdk extension. Only a server
+   * given `resources` (an empty list too) declares the resources capability, so only then can
+   * resources be registered on `instance` while a query runs; a server without it declares none,
+   * as the official SDK's does (the CLI gives the model resource-reading tools for a server that
+   * declares it).
+   */
   resources?: readonly SdkMcpResourceDefinition[];
-  /** Prompts, usually made with `prompt()`. Names must be unique. A ccsdk extension. */
+  /**
+   * Prompts, usually made with `prompt()`. Names must be unique. A ccsdk extension. Only a server
+   * given `prompts` (an empty list too) declares the prompts capability, as with `resources`.
+   */
   prompts?: readonly SdkMcpPromptDefinition[];
   /** Mark every tool `alwaysLoad` (never deferred behind tool search). */
   alwaysLoad?: boolean;
@@ -122,22 +132,29 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     'prompt name',
     label,
   );
+  const declared: ListKinds = {
+    tools: true,
+    resources: options.resources !== undefined,
+    prompts: options.prompts !== undefined,
+  };
+  // The tools capability is left to the first registration (ensureListHandlers at the latest):
+  // the MCP library installs the `tools/list` handler then, after listRecordedSchemas wrapped it.
   const mcp = new McpServer(
     { name, version },
     {
       ...(instructions === undefined ? {} : { instructions }),
       capabilities: {
-        tools: { listChanged: true },
-        resources: { listChanged: true },
-        prompts: { listChanged: true },
+        ...(declared.resources ? { resources: { listChanged: true } } : {}),
+        ...(declared.prompts ? { prompts: { listChanged: true } } : {}),
       },
     },
   );
   try {
+    listRecordedSchemas(mcp);
     for (const tool of tools) registerCompiledTool(mcp, tool, timeout);
     for (const resource of resources) registerResourceDefinition(mcp, resource);
     for (const prompt of prompts) registerPromptDefinition(mcp, prompt);
-    ensureListHandlers(mcp);
+    ensureListHandlers(mcp, declared);
   } catch (cause) {
     throw new TypeError(`${label}: the MCP library refused the server: ${String(cause)}`, { cause });
   }
@@ -148,20 +165,28 @@ export { isMcpServerLike, isSdkMcpServerConfig } from './sdk-server-config.js';
 
 const PROBE_NAME = 'ccsdk_probe';
 
+/** Which lists a server declares: always tools; resources and prompts when they were given. */
+interface ListKinds {
+  readonly tools: true;
+  readonly resources: boolean;
+  readonly prompts: boolean;
+}
+
 /**
- * Makes sure `tools/list`, `resources/list` and `prompts/list` have handlers before the server is
- * ever connected, so the first tool, resource or prompt registered while a query runs needs no
- * new capability (the MCP library refuses that once connected). Newer MCP SDKs install them from
- * the declared capabilities; on older ones one registration made and removed at once does it.
+ * Makes sure the declared lists (`tools/list`, and `resources/list` and `prompts/list` when
+ * declared) have handlers before the server is ever connected, so the first tool, resource or
+ * prompt registered while a query runs needs no new capability (the MCP library refuses that once
+ * connected). Newer MCP SDKs install them from the declared capabilities; on older ones one
+ * registration made and removed at once does it.
  */
-function ensureListHandlers(mcp: McpServer): void {
+function ensureListHandlers(mcp: McpServer, declared: ListKinds): void {
   if (canSetHandler(mcp, 'tools/list')) {
     mcp.registerTool(PROBE_NAME, {}, () => ({ content: [] })).remove();
   }
-  if (canSetHandler(mcp, 'resources/list')) {
+  if (declared.resources && canSetHandler(mcp, 'resources/list')) {
     mcp.registerResource(PROBE_NAME, 'ccsdk-probe://none', {}, () => ({ contents: [] })).remove();
   }
-  if (canSetHandler(mcp, 'prompts/list')) {
+  if (declared.prompts && canSetHandler(mcp, 'prompts/list')) {
     mcp.registerPrompt(PROBE_NAME, {}, () => ({ messages: [] })).remove();
   }
 }

@@ -154,9 +154,12 @@ describe('one McpServer instance shared by many queries', () => {
   });
 
   it('should announce a tool registered while sessions run, and serve it to them and to later ones', async () => {
+    // Resources and prompts may come while sessions run when the server declared them (empty lists).
     const config = createSdkMcpServer({
       name: 's',
       tools: [tool('first', 'First', {}, async () => text('1'))],
+      resources: [],
+      prompts: [],
     });
     const a = query(config);
     const b = query(config);

@@ -15,6 +15,7 @@ import * as oursBrowser from '@ccsdk/sdk/browser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
+import * as z3 from 'zod/v3';
 
 type Sdk = typeof ours;
 type OptionSet = (sdk: Sdk) => Record<string, unknown>;
@@ -50,6 +51,11 @@ function sdkServer(sdk: Sdk): unknown {
       sdk.tool('add', 'Adds', { a: z.number().describe('A'), b: z.number().optional() }, async () => ({
         content: [],
       })),
+      // The manifest states a zod 3 shape's dialect last, and a zod 4 or empty one's first.
+      sdk.tool('find', 'Finds', { q: z3.string().describe('Q'), n: z3.number().optional() }, async () => ({
+        content: [],
+      })),
+      sdk.tool('ping', 'Pings', {}, async () => ({ content: [] })),
     ],
   });
 }
@@ -322,22 +328,6 @@ function normalizedArgv(argv: string[]): string[] {
   return pairs.sort();
 }
 
-/**
- * The in-process servers' manifests, by server: the tools they list. Ours also advertises the
- * resources and prompts capabilities and states no `$schema` in a tool's input schema; the CLI
- * gives the model the same tools either way (checked through the real CLI).
- */
-function withManifestsSummarized(request: Record<string, unknown>): Record<string, unknown> {
-  const manifests = request['sdkMcpServerManifests'] as
-    | Record<string, { toolsListResult?: { tools?: Array<{ name: string }> } }>
-    | undefined;
-  if (manifests === undefined) return request;
-  const summary = Object.fromEntries(
-    Object.entries(manifests).map(([name, m]) => [name, (m.toolsListResult?.tools ?? []).map((t) => t.name)]),
-  );
-  return { ...request, sdkMcpServerManifests: summary };
-}
-
 let runs = 0;
 /** How the CLI is started: `query()`, `startup()` (a warm query, closed unused) or `prewarm()`. */
 type Starter = 'query' | 'startup' | 'prewarm';
@@ -391,7 +381,7 @@ async function handshakeOf(
   );
   return {
     argv: normalizedArgv(start.argv),
-    initialize: JSON.stringify(withManifestsSummarized(initialize.request)),
+    initialize: JSON.stringify(initialize.request),
     env,
   };
 }

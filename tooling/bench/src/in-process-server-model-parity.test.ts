@@ -1,0 +1,94 @@
+// What the model is told about an in-process MCP server (createSdkMcpServer with tool()), through
+// the real CLI, side by side with the official SDK 0.3.332 (its runtime called, never read): the
+// same tools, each tool's input schema byte for byte, and the same list of deferred tools. The CLI
+// hands the model a tool's input schema as the server lists it, and adds resource-reading tools for
+// any server that declares resources, so both are the model's view of the server.
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as ours from '@ccsdk/sdk';
+import { createAgentTestBed, reply, text, toolUse } from '@ccsdk/testing';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as z3 from 'zod/v3';
+
+type Sdk = typeof ours;
+/** One CLI run per SDK, both at once; the CLI's start alone can take seconds on a shared machine. */
+const CASE_TIMEOUT_MS = 120_000;
+
+/** How the CLI offers tools: all at once, or the MCP ones deferred behind tool search (its default). */
+const CASES = {
+  'with tool search (the default)': {},
+  'without tool search': { ENABLE_TOOL_SEARCH: 'false' },
+} as const;
+
+/** The model's view of the tools in the first request: what the two runs share. */
+interface ToolView {
+  /** Every tool's name, in the request's order. */
+  readonly names: string[];
+  /** Each MCP tool as the model gets it, as JSON text (key order counts). */
+  readonly mcpTools: string[];
+  /** The tools the CLI names as deferred behind tool search, in its order. */
+  readonly deferred: string[];
+}
+
+/** The deferred tools a request's text blocks name, one per line after the CLI's lead-in. */
+function deferredToolsOf(request: { readonly messages: readonly unknown[] }): string[] {
+  const texts = JSON.stringify(request.messages);
+  const list = /calling them:\\n(.*?)\\n\\n/.exec(texts)?.[1];
+  return list === undefined ? [] : list.split('\\n');
+}
+
+/** Runs one query whose model calls `mcp__calc__add` of an in-process server made with `sdk`. */
+async function toolViewOf(sdk: Sdk, env: Record<string, string>): Promise<ToolView> {
+  await using bed = await createAgentTestBed({
+    script: [reply(toolUse('mcp__calc__add', { a: 2, b: 3 })), reply(text('Done.'))],
+    cliFrom: import.meta.dirname,
+  });
+  const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
+  const calc = sdk.createSdkMcpServer({
+    name: 'calc',
+    version: '1.0.0',
+    tools: [
+      sdk.tool('add', 'Adds two numbers', { a: z.number().describe('first'), b: z.number().optional() }, ok),
+      sdk.tool('search', 'Searches', { q: z3.string().describe('query'), n: z3.number().optional() }, ok),
+    ],
+  });
+  for await (const _ of sdk.query({
+    prompt: 'Add 2 and 3.',
+    options: {
+      ...bed.options,
+      env: { ...bed.options.env, ...env },
+      mcpServers: { calc },
+      allowedTools: ['mcp__calc__add'],
+    },
+  })) {
+    // drained to the end of the session
+  }
+  const first = bed.api.mainRequests()[0];
+  if (first === undefined) throw new Error('the CLI asked the model nothing');
+  const tools = first.body as { tools: { name: string }[] };
+  return {
+    names: tools.tools.map((tool) => tool.name),
+    mcpTools: tools.tools.filter((tool) => tool.name.startsWith('mcp__')).map((tool) => JSON.stringify(tool)),
+    deferred: deferredToolsOf(first),
+  };
+}
+
+describe("the model's view of an in-process MCP server, side by side with the official SDK", () => {
+  it.each(Object.entries(CASES))(
+    '%s: the same tools, input schemas and deferred tools',
+    async (_name, env) => {
+      const [theirs, mine] = await Promise.all([
+        toolViewOf(official as unknown as Sdk, env),
+        toolViewOf(ours, env),
+      ]);
+      // The server's tools reached the model one way or the other.
+      expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__add');
+      expect(mine.names).toEqual(theirs.names);
+      expect(mine.deferred).toEqual(theirs.deferred);
+      expect(mine.mcpTools).toEqual(theirs.mcpTools);
+      // A server that declares no resources gets no resource-reading tools.
+      expect([...mine.names, ...mine.deferred]).not.toContain('ListMcpResourcesTool');
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
