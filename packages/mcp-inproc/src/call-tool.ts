@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { invalidArgumentsText } from './invalid-arguments.js';
 import { startTimer } from './timeout.js';
 import type { CompiledTool, SdkMcpToolExtra } from './tool.js';
 import { checkHandlerResult, thrownToResult, toolErrorResult } from './tool-result.js';
@@ -26,10 +27,7 @@ export async function runToolCall(tool: CompiledTool, context: ToolCallContext):
   const sessionSignal = context.sessionSignal ?? NEVER_ABORTS;
   const label = `Tool ${JSON.stringify(name)}`;
   const checked = await tool.input.validate(context.args);
-  if (!checked.ok)
-    return toolErrorResult(
-      `Invalid arguments for tool ${JSON.stringify(name)}: ${checked.issues.join('; ')}`,
-    );
+  if (!checked.ok) return toolErrorResult(invalidArgumentsText(name, checked));
   if (sessionSignal.aborted || context.extra.signal.aborted)
     return toolErrorResult(`${label} was cancelled.`);
 

@@ -145,14 +145,14 @@ describe('compileObjectSchema', () => {
   it('should name nested fields in issues and strip unknown keys', async () => {
     const compiled = compileObjectSchema({ items: z.array(z.object({ x: z.number() })) }, 'input', 't');
     const failed = await compiled.validate({ items: [{ x: 1 }, { x: 'no' }] });
-    expect(failed).toEqual({ ok: false, issues: [expect.stringMatching(/^items\[1\]\.x: /)] });
+    expect(failed).toMatchObject({ ok: false, issues: [expect.stringMatching(/^items\[1\]\.x: /)] });
     expect(await compiled.validate({ items: [], junk: true })).toEqual({ ok: true, value: { items: [] } });
   });
 
   it('should report a missing required field by name and accept missing arguments when all are optional', async () => {
     const required = compileObjectSchema({ a: z.number(), b: z.number() }, 'input', 't');
     const failed = await required.validate({ a: 1 });
-    expect(failed).toEqual({ ok: false, issues: [expect.stringMatching(/^b: /)] });
+    expect(failed).toMatchObject({ ok: false, issues: [expect.stringMatching(/^b: /)] });
     const optional = compileObjectSchema({ a: z.number().optional() }, 'input', 't');
     expect(await optional.validate(undefined)).toEqual({ ok: true, value: {} });
   });
@@ -186,7 +186,10 @@ describe('compileObjectSchema', () => {
       'input',
       't',
     );
-    expect(await asyncCheck.validate({ id: 'x' })).toEqual({ ok: false, issues: ['id: must start with u_'] });
+    expect(await asyncCheck.validate({ id: 'x' })).toMatchObject({
+      ok: false,
+      issues: ['id: must start with u_'],
+    });
     expect(await asyncCheck.validate({ id: 'u_1' })).toEqual({ ok: true, value: { id: 'u_1' } });
     const throwing = compileObjectSchema(
       {
@@ -197,10 +200,26 @@ describe('compileObjectSchema', () => {
       'input',
       't',
     );
+    // A schema that threw gave no issues of zod's own: no zodIssues.
     expect(await throwing.validate({ a: 'x' })).toEqual({
       ok: false,
       issues: ['a: the schema threw: refine blew up'],
     });
+  });
+
+  it("should keep zod's own issues of a zod shape, each path from its key, as parsing the whole object gives them", async () => {
+    const four = compileObjectSchema({ a: z.number(), b: z.object({ c: z.string() }) }, 'input', 't');
+    const whole = z
+      .object({ a: z.number(), b: z.object({ c: z.string() }) })
+      .safeParse({ a: 'x', b: { c: 1 } });
+    const failed = await four.validate({ a: 'x', b: { c: 1 } });
+    expect(!failed.ok && JSON.stringify(failed.zodIssues)).toBe(JSON.stringify(whole.error?.issues));
+    const three = compileObjectSchema({ a: z3.number() }, 'input', 't');
+    const wholeThree = z3.object({ a: z3.number() }).safeParse({});
+    const failedThree = await three.validate({});
+    expect(!failedThree.ok && JSON.stringify(failedThree.zodIssues)).toBe(
+      JSON.stringify(wholeThree.error?.issues),
+    );
   });
 
   it('should hoist $defs of a property to the root, where its $refs point', () => {

@@ -13,7 +13,15 @@ import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 /** The outcome of validating one argument object. `issues` name the field each problem is in. */
 export type ValidationOutcome =
   | { ok: true; value: Record<string, unknown> }
-  | { ok: false; issues: readonly string[] };
+  | {
+      ok: false;
+      issues: readonly string[];
+      /**
+       * For a shape of zod schemas, zod's own issues as parsing the whole object gives them (each
+       * path from the argument's key), for the error text the official SDK's tools answer with.
+       */
+      zodIssues?: readonly StandardSchemaV1.Issue[];
+    };
 
 /** A tool schema made ready for use: its JSON Schema for listings, and a validator for calls. */
 export interface CompiledObjectSchema {
@@ -102,6 +110,7 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     defineKey(properties, key, property);
     if (!acceptsUndefined(value)) required.push(key);
   }
+  const allZod = entries.every(([, value]) => isZodSchema(value));
   const built: JsonSchema = { type: 'object', properties };
   if (required.length > 0) built['required'] = required;
   if (Object.keys(defs).length > 0) built['$defs'] = defs;
@@ -112,27 +121,36 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
       if (!isPlainObject(input))
         return { ok: false, issues: [`expected an object of arguments, got ${jsonTypeName(input)}`] };
       const output: Record<string, unknown> = {};
-      const issues: string[] = [];
+      const issues: StandardSchemaV1.Issue[] = [];
+      let threw = false;
       for (const [key, schema] of entries) {
         const present = Object.hasOwn(input, key);
         const result = await runSchema(schema, present ? input[key] : undefined);
-        if (result.issues) issues.push(...result.issues.map((issue) => formatIssue([key], issue)));
+        threw ||= 'threw' in result;
+        if (result.issues)
+          issues.push(...result.issues.map((issue) => ({ ...issue, path: [key, ...(issue.path ?? [])] })));
         else if (present || result.value !== undefined) defineKey(output, key, result.value);
       }
-      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: output };
+      if (issues.length === 0) return { ok: true, value: output };
+      const described = issues.map((issue) => formatIssue([], issue));
+      return allZod && !threw
+        ? { ok: false, issues: described, zodIssues: issues }
+        : { ok: false, issues: described };
     },
   };
 }
 
+/** A schema's result; `threw` when the schema threw instead of answering (its issue says so). */
 async function runSchema(
   schema: StandardSchemaV1,
   value: unknown,
-): Promise<StandardSchemaV1.Result<unknown>> {
+): Promise<StandardSchemaV1.Result<unknown> | { issues: StandardSchemaV1.Issue[]; threw: true }> {
   try {
     return await schema['~standard'].validate(value);
   } catch (error) {
     return {
       issues: [{ message: `the schema threw: ${error instanceof Error ? error.message : String(error)}` }],
+      threw: true,
     };
   }
 }

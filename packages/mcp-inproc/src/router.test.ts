@@ -1,5 +1,6 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { calcServer } from '../test/fixtures.js';
 import { connectClient } from '../test/router-client.js';
 import { createSdkMcpServer, SdkMcpRouter, tool } from './index.js';
@@ -74,9 +75,16 @@ describe('SdkMcpRouter with a real MCP client', () => {
     const { client, calls } = await calcClient();
     const result = await client.callTool({ name: 'add', arguments: { a: 1, b: 'two' } });
     expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toMatch(/Invalid arguments for tool \\"add\\": b: /);
+    // A zod shape's tool answers in the MCP library's words, as the official SDK's tools do.
+    const issues = z.object({ a: z.number(), b: z.number() }).safeParse({ a: 1, b: 'two' }).error?.issues;
+    expect(result.content).toEqual([
+      {
+        type: 'text',
+        text: `MCP error -32602: Input validation error: Invalid arguments for tool add: ${JSON.stringify(issues, null, 2)}`,
+      },
+    ]);
     const missing = await client.callTool({ name: 'add', arguments: { a: 1 } });
-    expect(JSON.stringify(missing.content)).toMatch(/b: /);
+    expect(JSON.stringify(missing.content)).toMatch(/received undefined/);
     expect(calls).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // What the model is told about an in-process MCP server (createSdkMcpServer with tool()), through
 // the real CLI, side by side with the official SDK 0.3.332 (its runtime called, never read): the
-// same tools, each tool's input schema byte for byte, and the same list of deferred tools. The CLI
+// same tools, each tool's input schema byte for byte, the same list of deferred tools, and the same
+// error result for a call whose arguments the schema refuses. The CLI
 // hands the model a tool's input schema as the server lists it, and adds resource-reading tools for
 // any server that declares resources, so both are the model's view of the server.
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -37,10 +38,21 @@ function deferredToolsOf(request: { readonly messages: readonly unknown[] }): st
   return list === undefined ? [] : list.split('\\n');
 }
 
+/** What the model received in its last request: the result of its one tool call. */
+interface Run {
+  readonly view: ToolView;
+  /** The tool result block, its id blanked, as JSON text. */
+  readonly toolResult: string;
+}
+
 /** Runs one query whose model calls `mcp__calc__add` of an in-process server made with `sdk`. */
-async function toolViewOf(sdk: Sdk, env: Record<string, string>): Promise<ToolView> {
+async function runThrough(
+  sdk: Sdk,
+  env: Record<string, string>,
+  args: Record<string, unknown>,
+): Promise<Run> {
   await using bed = await createAgentTestBed({
-    script: [reply(toolUse('mcp__calc__add', { a: 2, b: 3 })), reply(text('Done.'))],
+    script: [reply(toolUse('mcp__calc__add', args)), reply(text('Done.'))],
     cliFrom: import.meta.dirname,
   });
   const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
@@ -63,13 +75,18 @@ async function toolViewOf(sdk: Sdk, env: Record<string, string>): Promise<ToolVi
   })) {
     // drained to the end of the session
   }
-  const first = bed.api.mainRequests()[0];
-  if (first === undefined) throw new Error('the CLI asked the model nothing');
+  const [first, last] = [bed.api.mainRequests()[0], bed.api.mainRequests().at(-1)];
+  if (first === undefined || last === undefined) throw new Error('the CLI asked the model nothing');
   const tools = first.body as { tools: { name: string }[] };
   return {
-    names: tools.tools.map((tool) => tool.name),
-    mcpTools: tools.tools.filter((tool) => tool.name.startsWith('mcp__')).map((tool) => JSON.stringify(tool)),
-    deferred: deferredToolsOf(first),
+    view: {
+      names: tools.tools.map((tool) => tool.name),
+      mcpTools: tools.tools
+        .filter((tool) => tool.name.startsWith('mcp__'))
+        .map((tool) => JSON.stringify(tool)),
+      deferred: deferredToolsOf(first),
+    },
+    toolResult: JSON.stringify(last.messages.at(-1)).replace(/toolu_[A-Za-z0-9]+/g, '<tool-use-id>'),
   };
 }
 
@@ -77,9 +94,9 @@ describe("the model's view of an in-process MCP server, side by side with the of
   it.each(Object.entries(CASES))(
     '%s: the same tools, input schemas and deferred tools',
     async (_name, env) => {
-      const [theirs, mine] = await Promise.all([
-        toolViewOf(official as unknown as Sdk, env),
-        toolViewOf(ours, env),
+      const [{ view: theirs }, { view: mine }] = await Promise.all([
+        runThrough(official as unknown as Sdk, env, { a: 2, b: 3 }),
+        runThrough(ours, env, { a: 2, b: 3 }),
       ]);
       // The server's tools reached the model one way or the other.
       expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__add');
@@ -88,6 +105,20 @@ describe("the model's view of an in-process MCP server, side by side with the of
       expect(mine.mcpTools).toEqual(theirs.mcpTools);
       // A server that declares no resources gets no resource-reading tools.
       expect([...mine.names, ...mine.deferred]).not.toContain('ListMcpResourcesTool');
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "a call whose arguments the schema refuses: the same error result, in the MCP library's words",
+    async () => {
+      const [theirs, mine] = await Promise.all([
+        runThrough(official as unknown as Sdk, {}, { a: 'two' }),
+        runThrough(ours, {}, { a: 'two' }),
+      ]);
+      expect(theirs.toolResult).toContain('MCP error -32602: Input validation error');
+      expect(theirs.toolResult).toContain('"is_error":true');
+      expect(mine.toolResult).toBe(theirs.toolResult);
     },
     CASE_TIMEOUT_MS,
   );
