@@ -27,7 +27,38 @@ describe('tool', () => {
     });
   });
 
+  it('should build the official definition: its keys in its order, searchHint and alwaysLoad in _meta', () => {
+    const hinted = tool('find', 'Find', { q: z.string() }, ok, {
+      searchHint: 'look things up',
+      alwaysLoad: true,
+    });
+    expect(Object.keys(hinted)).toEqual([
+      'name',
+      'description',
+      'inputSchema',
+      'handler',
+      'annotations',
+      '_meta',
+    ]);
+    expect(hinted._meta).toEqual({ 'anthropic/searchHint': 'look things up', 'anthropic/alwaysLoad': true });
+    expect(Object.keys(hinted._meta ?? {})).toEqual(['anthropic/searchHint', 'anthropic/alwaysLoad']);
+    // Unset, both keys are still there, undefined, as in the official definition.
+    const bare = tool('bare', 'Bare', {}, ok, { alwaysLoad: false });
+    expect(Object.keys(bare)).toEqual([
+      'name',
+      'description',
+      'inputSchema',
+      'handler',
+      'annotations',
+      '_meta',
+    ]);
+    expect([bare.annotations, bare._meta]).toEqual([undefined, undefined]);
+  });
+
   it('should throw a TypeError quoting each bad value', () => {
+    expect(() => tool('x', 'd', {}, ok, { searchHint: 7 as never })).toThrow(
+      /searchHint must be a string, got 7/,
+    );
     expect(() => tool('bad name!', 'd', {}, ok)).toThrow(/"bad name!"/);
     expect(() => tool('', 'd', {}, ok)).toThrow(TypeError);
     expect(() => tool('x', 3 as never, {}, ok)).toThrow(/description must be a string, got 3/);

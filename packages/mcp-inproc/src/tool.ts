@@ -37,6 +37,11 @@ export interface SdkMcpToolExtras {
   outputSchema?: ToolInputSchema;
   /** Wall-clock limit of one call in ms; overrides the router's `toolTimeoutMs`. `Infinity` disables it. */
   timeoutMs?: number;
+  /**
+   * Words tool search matches this tool by, when the CLI defers it behind tool search
+   * (`_meta['anthropic/searchHint']`).
+   */
+  searchHint?: string;
   /** Always list this tool to the model, never defer it behind tool search (`_meta['anthropic/alwaysLoad']`). */
   alwaysLoad?: boolean;
   /** Largest result the CLI keeps before truncating, in characters (`_meta['anthropic/maxResultSizeChars']`). */
@@ -115,16 +120,28 @@ export function tool<Schema extends ToolInputSchema>(
       `tool(${quoteValue(name)}): _meta must be an object, got ${quoteValue(extras._meta)}.`,
     );
   }
+  if (extras.searchHint !== undefined && typeof extras.searchHint !== 'string') {
+    throw new TypeError(
+      `tool(${quoteValue(name)}): searchHint must be a string, got ${quoteValue(extras.searchHint)}.`,
+    );
+  }
   const meta: Record<string, unknown> = { ...extras._meta };
+  if (extras.searchHint !== undefined) meta['anthropic/searchHint'] = extras.searchHint;
   if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
   if (extras.maxResultSizeChars !== undefined)
     meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
-  const definition: ExtendedSdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
+  // The official definition's keys, in its order, `annotations` and `_meta` there even when unset.
+  const definition: ExtendedSdkMcpToolDefinition<Schema> = {
+    name,
+    description,
+    inputSchema,
+    handler,
+    annotations: extras.annotations,
+    _meta: Object.keys(meta).length > 0 ? meta : undefined,
+  };
   if (extras.title !== undefined) definition.title = extras.title;
-  if (extras.annotations !== undefined) definition.annotations = extras.annotations;
   if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;
   if (extras.timeoutMs !== undefined) definition.timeoutMs = extras.timeoutMs;
-  if (Object.keys(meta).length > 0) definition._meta = meta;
   compileTool(definition as unknown as ExtendedSdkMcpToolDefinition);
   return definition;
 }

@@ -38,6 +38,8 @@ function deferredToolsOf(request: { readonly messages: readonly unknown[] }): st
   return list === undefined ? [] : list.split('\\n');
 }
 
+const addCall = (args: Record<string, unknown>) => toolUse('mcp__calc__add', args);
+
 /** What the model received in its last request: the result of its one tool call. */
 interface Run {
   readonly view: ToolView;
@@ -45,14 +47,14 @@ interface Run {
   readonly toolResult: string;
 }
 
-/** Runs one query whose model calls `mcp__calc__add` of an in-process server made with `sdk`. */
+/** Runs one query with an in-process server made with `sdk`, whose model makes `call`. */
 async function runThrough(
   sdk: Sdk,
   env: Record<string, string>,
-  args: Record<string, unknown>,
+  call: ReturnType<typeof toolUse>,
 ): Promise<Run> {
   await using bed = await createAgentTestBed({
-    script: [reply(toolUse('mcp__calc__add', args)), reply(text('Done.'))],
+    script: [reply(call), reply(text('Done.'))],
     cliFrom: import.meta.dirname,
   });
   const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
@@ -60,7 +62,9 @@ async function runThrough(
     name: 'calc',
     version: '1.0.0',
     tools: [
-      sdk.tool('add', 'Adds two numbers', { a: z.number().describe('first'), b: z.number().optional() }, ok),
+      sdk.tool('add', 'Adds two numbers', { a: z.number().describe('first'), b: z.number().optional() }, ok, {
+        searchHint: 'sum arithmetic',
+      }),
       sdk.tool('search', 'Searches', { q: z3.string().describe('query'), n: z3.number().optional() }, ok),
     ],
   });
@@ -95,8 +99,8 @@ describe("the model's view of an in-process MCP server, side by side with the of
     '%s: the same tools, input schemas and deferred tools',
     async (_name, env) => {
       const [{ view: theirs }, { view: mine }] = await Promise.all([
-        runThrough(official as unknown as Sdk, env, { a: 2, b: 3 }),
-        runThrough(ours, env, { a: 2, b: 3 }),
+        runThrough(official as unknown as Sdk, env, addCall({ a: 2, b: 3 })),
+        runThrough(ours, env, addCall({ a: 2, b: 3 })),
       ]);
       // The server's tools reached the model one way or the other.
       expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__add');
@@ -113,11 +117,25 @@ describe("the model's view of an in-process MCP server, side by side with the of
     "a call whose arguments the schema refuses: the same error result, in the MCP library's words",
     async () => {
       const [theirs, mine] = await Promise.all([
-        runThrough(official as unknown as Sdk, {}, { a: 'two' }),
-        runThrough(ours, {}, { a: 'two' }),
+        runThrough(official as unknown as Sdk, {}, addCall({ a: 'two' })),
+        runThrough(ours, {}, addCall({ a: 'two' })),
       ]);
       expect(theirs.toolResult).toContain('MCP error -32602: Input validation error');
       expect(theirs.toolResult).toContain('"is_error":true');
+      expect(mine.toolResult).toBe(theirs.toolResult);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "a tool search for a word only the tool's searchHint holds: the same result",
+    async () => {
+      const search = () => toolUse('ToolSearch', { query: 'arithmetic' });
+      const [theirs, mine] = await Promise.all([
+        runThrough(official as unknown as Sdk, {}, search()),
+        runThrough(ours, {}, search()),
+      ]);
+      expect(theirs.toolResult).toContain('mcp__calc__add');
       expect(mine.toolResult).toBe(theirs.toolResult);
     },
     CASE_TIMEOUT_MS,

@@ -150,7 +150,7 @@ const weather = tool(
   'Current weather of a city',
   { city: z.string(), unit: z.enum(['c', 'f']).optional() },
   async (args) => ({ content: [{ type: 'text', text: `Sunny in ${args.city} (${args.unit ?? 'c'})` }] }),
-  { annotations: { readOnlyHint: true } },
+  { annotations: { readOnlyHint: true }, searchHint: 'forecast temperature rain', alwaysLoad: true },
 );
 
 const audit: HookCallbackMatcher = {
@@ -251,7 +251,14 @@ export const options: Options = {
   effort: 'high',
   outputFormat: { type: 'json_schema', schema: { type: 'object', properties: { ok: { type: 'boolean' } } } },
   mcpServers: {
-    tools: createSdkMcpServer({ name: 'tools', version: '1.0.0', tools: [weather] }),
+    tools: createSdkMcpServer({
+      name: 'tools',
+      version: '1.0.0',
+      instructions: 'Weather lookups.',
+      tools: [weather],
+      alwaysLoad: true,
+      timeout: 30_000,
+    }),
     files: { type: 'stdio', command: 'npx', args: ['mcp-files'] },
     search: { type: 'http', url: 'https://example.com/mcp', headers: { authorization: 'Bearer x' } },
   },
