@@ -19,17 +19,23 @@ export type SchemaIo = 'input' | 'output';
  *
  * Order: the schema's own Standard JSON Schema converter (zod 4.2+, arktype, valibot with its
  * adapter), which uses the caller's library copy so `.describe()` text is kept; then zod 3 / zod 4
- * conversion through the MCP SDK. Throws a `TypeError` for anything else, or when the library
- * refuses (e.g. a `z.date()` has no JSON form).
+ * conversion through the MCP SDK. The converter's `$schema` is dropped unless `dialect` is
+ * `'keep'`. Throws a `TypeError` for anything else, or when the library refuses (e.g. a `z.date()`
+ * has no JSON form).
  */
-export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): JsonSchema {
+export function schemaToJsonSchema(
+  schema: StandardSchemaV1,
+  io: SchemaIo,
+  label: string,
+  dialect: DialectKey = 'drop',
+): JsonSchema {
   const props = schema['~standard'] as Partial<StandardJSONSchemaV1.Props>;
   try {
     const converter = props.jsonSchema;
     if (converter !== undefined && typeof converter[io] === 'function') {
-      return stripDialect(converter[io]({ target: JSON_SCHEMA_TARGET }));
+      return withDialect(converter[io]({ target: JSON_SCHEMA_TARGET }), dialect);
     }
-    if (isZodSchema(schema)) return zodToJsonSchema(schema, io);
+    if (isZodSchema(schema)) return withDialect(zodToJsonSchema(schema, io), dialect);
   } catch (cause) {
     throw new TypeError(`${label} cannot be described as JSON Schema: ${describeCause(cause)}`, { cause });
   }
@@ -52,12 +58,22 @@ function zodToJsonSchema(schema: AnySchema, io: SchemaIo): JsonSchema {
       ? inner
       : { ...inner, description: v3.description };
   }
-  return stripDialect(toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema);
+  return toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema;
 }
 
 /** True for a zod 3 or zod 4 schema (zod 4 carries `_zod`; zod 3 a `_def` and `safeParse`). */
 export function isZodSchema(schema: object): schema is AnySchema {
   return '_zod' in schema || ('_def' in schema && 'safeParse' in schema);
+}
+
+/**
+ * What becomes of the converter's `$schema`: dropped (a property's schema, inside a shape), or kept
+ * where the converter put it (a whole zod object's input schema, listed as the official SDK lists it).
+ */
+export type DialectKey = 'drop' | 'keep';
+
+function withDialect(document: JsonSchema, dialect: DialectKey): JsonSchema {
+  return dialect === 'keep' ? document : stripDialect(document);
 }
 
 function stripDialect(document: JsonSchema): JsonSchema {

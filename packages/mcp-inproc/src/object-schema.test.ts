@@ -207,6 +207,24 @@ describe('compileObjectSchema', () => {
     });
   });
 
+  it('should list a whole zod object as the MCP library lists it, and keep its issues as zod gives them', async () => {
+    const strict = compileObjectSchema(z.strictObject({ n: z.number() }), 'input', 't');
+    expect(JSON.stringify(strict.jsonSchema)).toBe(
+      '{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"n":{"type":"number"}},"required":["n"],"additionalProperties":false}',
+    );
+    const three = compileObjectSchema(z3.object({ n: z3.number() }), 'input', 't');
+    expect(JSON.stringify(three.jsonSchema)).toBe(
+      '{"type":"object","properties":{"n":{"type":"number"}},"required":["n"],"additionalProperties":false,"$schema":"http://json-schema.org/draft-07/schema#"}',
+    );
+    const refused = await strict.validate({ n: 'x', extra: 1 });
+    const whole = z.strictObject({ n: z.number() }).safeParse({ n: 'x', extra: 1 });
+    expect(!refused.ok && JSON.stringify(refused.zodIssues)).toBe(JSON.stringify(whole.error?.issues));
+    // An output schema keeps no dialect.
+    expect(compileObjectSchema(z.object({ n: z.number() }), 'output', 't').jsonSchema).not.toHaveProperty(
+      '$schema',
+    );
+  });
+
   it("should keep zod's own issues of a zod shape, each path from its key, as parsing the whole object gives them", async () => {
     const four = compileObjectSchema({ a: z.number(), b: z.object({ c: z.string() }) }, 'input', 't');
     const whole = z

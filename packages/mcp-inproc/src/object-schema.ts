@@ -47,8 +47,14 @@ export function compileObjectSchema(
   return compileShape(schema, io, label);
 }
 
+/**
+ * Compiles a whole object schema. A zod object is listed and refused as the official SDK (through
+ * the MCP library) lists and refuses it: its input schema with the converter's `$schema` where the
+ * converter put it, and zod's own issues for refused arguments.
+ */
 function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): CompiledObjectSchema {
-  const jsonSchema = schemaToJsonSchema(schema, io, label);
+  const zod = isZodSchema(schema);
+  const jsonSchema = schemaToJsonSchema(schema, io, label, zod && io === 'input' ? 'keep' : 'drop');
   if (jsonSchema['type'] !== 'object') {
     throw new TypeError(
       `${label} must describe an object, but its JSON Schema type is ${quoteValue(jsonSchema['type'])}.`,
@@ -59,7 +65,12 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
     async validate(value) {
       const input = value === undefined ? {} : value;
       const result = await runSchema(schema, input);
-      if (result.issues) return { ok: false, issues: result.issues.map((issue) => formatIssue([], issue)) };
+      if (result.issues) {
+        const issues = result.issues.map((issue) => formatIssue([], issue));
+        return zod && !('threw' in result)
+          ? { ok: false, issues, zodIssues: result.issues }
+          : { ok: false, issues };
+      }
       if (!isPlainObject(result.value)) {
         return { ok: false, issues: [`the schema produced ${jsonTypeName(result.value)}, not an object`] };
       }

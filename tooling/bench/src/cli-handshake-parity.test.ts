@@ -56,6 +56,8 @@ function sdkServer(sdk: Sdk): unknown {
         content: [],
       })),
       sdk.tool('ping', 'Pings', {}, async () => ({ content: [] })),
+      // A whole zod object, which the official takes at run time too: listed as the MCP library lists it.
+      sdk.tool('pick', 'Picks', z.strictObject({ n: z.number() }) as never, async () => ({ content: [] })),
     ],
   });
 }

@@ -66,6 +66,8 @@ async function runThrough(
         searchHint: 'sum arithmetic',
       }),
       sdk.tool('search', 'Searches', { q: z3.string().describe('query'), n: z3.number().optional() }, ok),
+      // A whole zod object, which the official takes at run time though its type asks for a shape.
+      sdk.tool('pick', 'Picks', z.strictObject({ n: z.number() }), ok),
     ],
   });
   for await (const _ of sdk.query({
