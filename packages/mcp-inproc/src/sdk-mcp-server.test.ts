@@ -28,30 +28,17 @@ describe('tool', () => {
   });
 
   it('should build the official definition: its keys in its order, searchHint and alwaysLoad in _meta', () => {
+    const officialKeys = ['name', 'description', 'inputSchema', 'handler', 'annotations', '_meta'];
     const hinted = tool('find', 'Find', { q: z.string() }, ok, {
       searchHint: 'look things up',
       alwaysLoad: true,
     });
-    expect(Object.keys(hinted)).toEqual([
-      'name',
-      'description',
-      'inputSchema',
-      'handler',
-      'annotations',
-      '_meta',
-    ]);
+    expect(Object.keys(hinted)).toEqual(officialKeys);
     expect(hinted._meta).toEqual({ 'anthropic/searchHint': 'look things up', 'anthropic/alwaysLoad': true });
     expect(Object.keys(hinted._meta ?? {})).toEqual(['anthropic/searchHint', 'anthropic/alwaysLoad']);
     // Unset, both keys are still there, undefined, as in the official definition.
     const bare = tool('bare', 'Bare', {}, ok, { alwaysLoad: false });
-    expect(Object.keys(bare)).toEqual([
-      'name',
-      'description',
-      'inputSchema',
-      'handler',
-      'annotations',
-      '_meta',
-    ]);
+    expect(Object.keys(bare)).toEqual(officialKeys);
     expect([bare.annotations, bare._meta]).toEqual([undefined, undefined]);
   });
 
