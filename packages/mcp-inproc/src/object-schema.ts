@@ -79,6 +79,14 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
   };
 }
 
+/** What a shape's values are, as far as its listing goes: all zod 3, all zod 4 (or none), or other. */
+type ShapeKind = 'zod3' | 'zod4' | 'other';
+
+function shapeKindOf(values: readonly StandardSchemaV1[]): ShapeKind {
+  if (!values.every(isZodSchema)) return 'other';
+  return values.length > 0 && values.every((value) => !('_zod' in value)) ? 'zod3' : 'zod4';
+}
+
 /**
  * A zod shape's input schema as the official SDK lists it (through the MCP library's converters):
  * for a shape of zod 3 schemas, closed by `additionalProperties: false` with the dialect as
@@ -86,16 +94,11 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
  * input schema to the model, so this keeps the model's request the same with either SDK. Shapes
  * of other Standard Schemas (a ccsdk extension) are left as built.
  */
-function inOfficialShapeForm(
-  jsonSchema: JsonSchema,
-  entries: readonly [string, StandardSchemaV1][],
-): JsonSchema {
-  const values = entries.map(([, value]) => value);
-  if (!values.every(isZodSchema)) return jsonSchema;
-  if (values.length > 0 && values.every((value) => !('_zod' in value))) {
+function inOfficialShapeForm(jsonSchema: JsonSchema, kind: ShapeKind): JsonSchema {
+  if (kind === 'zod3')
     return { ...jsonSchema, additionalProperties: false, $schema: JSON_SCHEMA_DIALECT_URI };
-  }
-  return { $schema: JSON_SCHEMA_DIALECT_URI, ...jsonSchema };
+  if (kind === 'zod4') return { $schema: JSON_SCHEMA_DIALECT_URI, ...jsonSchema };
+  return jsonSchema;
 }
 
 function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: string): CompiledObjectSchema {
@@ -121,12 +124,12 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     defineKey(properties, key, property);
     if (!acceptsUndefined(value)) required.push(key);
   }
-  const allZod = entries.every(([, value]) => isZodSchema(value));
+  const kind = shapeKindOf(entries.map(([, value]) => value));
   const built: JsonSchema = { type: 'object', properties };
   if (required.length > 0) built['required'] = required;
   if (Object.keys(defs).length > 0) built['$defs'] = defs;
   return {
-    jsonSchema: io === 'input' ? inOfficialShapeForm(built, entries) : built,
+    jsonSchema: io === 'input' ? inOfficialShapeForm(built, kind) : built,
     async validate(value) {
       const input = value === undefined ? {} : value;
       if (!isPlainObject(input))
@@ -144,7 +147,7 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
       }
       if (issues.length === 0) return { ok: true, value: output };
       const described = issues.map((issue) => formatIssue([], issue));
-      return allZod && !threw
+      return kind !== 'other' && !threw
         ? { ok: false, issues: described, zodIssues: issues }
         : { ok: false, issues: described };
     },

@@ -132,8 +132,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     'prompt name',
     label,
   );
-  const declared: ListKinds = {
-    tools: true,
+  const declared: OptionalLists = {
     resources: options.resources !== undefined,
     prompts: options.prompts !== undefined,
   };
@@ -165,9 +164,8 @@ export { isMcpServerLike, isSdkMcpServerConfig } from './sdk-server-config.js';
 
 const PROBE_NAME = 'ccsdk_probe';
 
-/** Which lists a server declares: always tools; resources and prompts when they were given. */
-interface ListKinds {
-  readonly tools: true;
+/** Which lists besides `tools/list` (always declared) a server declares: those it was given. */
+interface OptionalLists {
   readonly resources: boolean;
   readonly prompts: boolean;
 }
@@ -179,7 +177,7 @@ interface ListKinds {
  * connected). Newer MCP SDKs install them from the declared capabilities; on older ones one
  * registration made and removed at once does it.
  */
-function ensureListHandlers(mcp: McpServer, declared: ListKinds): void {
+function ensureListHandlers(mcp: McpServer, declared: OptionalLists): void {
   if (canSetHandler(mcp, 'tools/list')) {
     mcp.registerTool(PROBE_NAME, {}, () => ({ content: [] })).remove();
   }
