@@ -33,7 +33,7 @@ export interface JsonRpcErrorReply {
   };
 }
 
-/** The acknowledgement the CLI expects for a notification: an empty success without an id. */
+/** An acknowledgement of a message that gets no reply of the server's: an empty success without an id. */
 export interface JsonRpcAck {
   /** Always `2.0`. */
   jsonrpc: '2.0';
@@ -41,9 +41,20 @@ export interface JsonRpcAck {
   result: Record<string, never>;
 }
 
-/** Returns a fresh acknowledgement for a notification or a response from the CLI. */
+/** Returns a fresh acknowledgement for a response from the CLI. */
 export function jsonRpcAck(): JsonRpcAck {
   return { jsonrpc: '2.0', result: {} };
+}
+
+/** The acknowledgement of a notification from the CLI, as the official SDK writes it: with id 0. */
+export interface NotificationAck extends JsonRpcAck {
+  /** Always 0. */
+  id: 0;
+}
+
+/** Returns a fresh acknowledgement for a notification from the CLI: `{ jsonrpc, result: {}, id: 0 }`. */
+export function notificationAck(): NotificationAck {
+  return { jsonrpc: '2.0', result: {}, id: 0 };
 }
 
 /** Builds a JSON-RPC error reply. */

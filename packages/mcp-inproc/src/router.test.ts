@@ -24,7 +24,8 @@ describe('SdkMcpRouter with a real MCP client', () => {
     expect(client.getServerVersion()).toEqual({ name: 'calc', version: '3.1.4' });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {}, prompts: {} });
     expect(client.getInstructions()).toBe('Use add for sums.');
-    expect(transport.acks).toEqual([{ jsonrpc: '2.0', result: {} }]);
+    // A notification's ack carries id 0, as the official SDK's does.
+    expect(transport.acks).toEqual([{ jsonrpc: '2.0', result: {}, id: 0 }]);
     await expect(client.ping()).resolves.toEqual({});
   });
 
@@ -200,16 +201,22 @@ describe('SdkMcpRouter.handle with raw messages', () => {
 
   it('should acknowledge notifications and client responses without a reply of the server', async () => {
     router = new SdkMcpRouter({ calc: calcServer().config });
-    const ack = { jsonrpc: '2.0', result: {} };
-    expect(await router.handle('calc', { jsonrpc: '2.0', method: 'notifications/initialized' })).toEqual(ack);
-    expect(await router.handle('calc', { jsonrpc: '2.0', id: 9, result: { roots: [] } })).toEqual(ack);
+    // A notification's ack carries id 0, as the official SDK's does; a client response's none.
+    const notificationAck = { jsonrpc: '2.0', result: {}, id: 0 };
+    expect(await router.handle('calc', { jsonrpc: '2.0', method: 'notifications/initialized' })).toEqual(
+      notificationAck,
+    );
+    expect(await router.handle('calc', { jsonrpc: '2.0', id: 9, result: { roots: [] } })).toEqual({
+      jsonrpc: '2.0',
+      result: {},
+    });
     expect(
       await router.handle('calc', {
         jsonrpc: '2.0',
         method: 'notifications/cancelled',
         params: { requestId: 3 },
       }),
-    ).toEqual(ack);
+    ).toEqual(notificationAck);
   });
 
   it('should refuse bad constructor arguments with a TypeError quoting them', () => {

@@ -7,6 +7,7 @@ import {
   type JsonRpcKind,
   jsonRpcAck,
   jsonRpcError,
+  notificationAck,
 } from './json-rpc.js';
 import { type ConnectableMcpServer, type HubSession, hubFor } from './mcp-server-hub.js';
 
@@ -88,7 +89,7 @@ export class ServerLink {
     if (kind === 'response') return jsonRpcAck();
     if (kind === 'notification') {
       const forwarded = this.#translateCancel(message);
-      if (forwarded === undefined) return jsonRpcAck();
+      if (forwarded === undefined) return notificationAck();
       try {
         this.session.send(forwarded as JSONRPCMessage);
       } catch (error) {
@@ -99,7 +100,7 @@ export class ServerLink {
           `The notification was not delivered: ${String(error)}`,
         );
       }
-      return jsonRpcAck();
+      return notificationAck();
     }
     if (signal?.aborted) {
       throw new SdkMcpError({
