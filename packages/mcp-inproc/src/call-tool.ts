@@ -27,7 +27,7 @@ export async function runToolCall(tool: CompiledTool, context: ToolCallContext):
   const sessionSignal = context.sessionSignal ?? NEVER_ABORTS;
   const label = `Tool ${JSON.stringify(name)}`;
   const checked = await tool.input.validate(context.args);
-  if (!checked.ok) return toolErrorResult(invalidArgumentsText(name, checked));
+  if (!checked.ok) return toolErrorResult(invalidArgumentsText(name, checked.issues, checked.zodIssues));
   if (sessionSignal.aborted || context.extra.signal.aborted)
     return toolErrorResult(`${label} was cancelled.`);
 

@@ -4,6 +4,7 @@
  */
 export type { SdkMcpErrorCode } from './errors.js';
 export { SdkMcpError } from './errors.js';
+export { invalidArgumentsText } from './invalid-arguments.js';
 export type { JsonRpcAck, JsonRpcErrorReply } from './json-rpc.js';
 export { JSON_RPC_ERROR } from './json-rpc.js';
 export type { JsonSchema } from './json-schema.js';
@@ -16,6 +17,13 @@ export {
 } from './limits.js';
 export type { LinkedMcpTransport } from './linked-mcp-transport.js';
 export { createLinkedMcpTransportPair } from './linked-mcp-transport.js';
+export {
+  inOfficialShapeForm,
+  isZodSchema,
+  isZodShape,
+  JSON_SCHEMA_DIALECT_URI,
+  officialToolDefinition,
+} from './official-tool-form.js';
 export type { SdkMcpPromptDefinition } from './prompt.js';
 export { prompt } from './prompt.js';
 export type { SdkMcpRequestExtra, SdkMcpResourceDefinition } from './resource.js';

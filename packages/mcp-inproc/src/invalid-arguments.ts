@@ -1,7 +1,4 @@
 import { JSON_RPC_ERROR } from './json-rpc.js';
-import type { ValidationOutcome } from './object-schema.js';
-
-type Failure = Extract<ValidationOutcome, { ok: false }>;
 
 /**
  * The text of the `isError` result a tool call with arguments its schema refuses gets.
@@ -10,15 +7,21 @@ type Failure = Extract<ValidationOutcome, { ok: false }>;
  * which answers with an `McpError` of code -32602 whose message names the tool and lists zod's
  * issues as JSON (`MCP error -32602: Input validation error: Invalid arguments for tool add: [...]`).
  * The model reads it, so it is the same with either SDK. For any other schema (a ccsdk extension),
- * each issue as `path: message`.
+ * each issue as `path: message` (`described`).
+ *
+ * @param zodIssues zod's own issues, each path from the argument's key, when the schema is zod's.
  */
-export function invalidArgumentsText(toolName: string, failure: Failure): string {
-  if (failure.zodIssues === undefined) {
-    return `Invalid arguments for tool ${JSON.stringify(toolName)}: ${failure.issues.join('; ')}`;
+export function invalidArgumentsText(
+  toolName: string,
+  described: readonly string[],
+  zodIssues?: readonly unknown[],
+): string {
+  if (zodIssues === undefined) {
+    return `Invalid arguments for tool ${JSON.stringify(toolName)}: ${described.join('; ')}`;
   }
   return (
     `MCP error ${JSON_RPC_ERROR.invalidParams}: Input validation error: ` +
-    `Invalid arguments for tool ${toolName}: ${JSON.stringify(failure.zodIssues, bigintAsText, 2)}`
+    `Invalid arguments for tool ${toolName}: ${JSON.stringify(zodIssues, bigintAsText, 2)}`
   );
 }
 

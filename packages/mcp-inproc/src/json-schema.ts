@@ -1,15 +1,13 @@
 import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
+import { isZodSchema } from './official-tool-form.js';
 
 /** A JSON Schema document, as plain JSON. */
 export type JsonSchema = Record<string, unknown>;
 
 /** The JSON Schema dialect tool schemas are published in (the one the MCP SDK publishes by default). */
 export const JSON_SCHEMA_TARGET = 'draft-07';
-
-/** The `$schema` URI of {@link JSON_SCHEMA_TARGET}, as the official SDK states it in a tool's input schema. */
-export const JSON_SCHEMA_DIALECT_URI = 'http://json-schema.org/draft-07/schema#';
 
 /** Which side of a transforming schema to describe: what the tool accepts, or what it returns. */
 export type SchemaIo = 'input' | 'output';
@@ -35,7 +33,7 @@ export function schemaToJsonSchema(
     if (converter !== undefined && typeof converter[io] === 'function') {
       return withDialect(converter[io]({ target: JSON_SCHEMA_TARGET }), dialect);
     }
-    if (isZodSchema(schema)) return withDialect(zodToJsonSchema(schema, io), dialect);
+    if (isZodSchema(schema)) return withDialect(zodToJsonSchema(schema as AnySchema, io), dialect);
   } catch (cause) {
     throw new TypeError(`${label} cannot be described as JSON Schema: ${describeCause(cause)}`, { cause });
   }
@@ -59,11 +57,6 @@ function zodToJsonSchema(schema: AnySchema, io: SchemaIo): JsonSchema {
       : { ...inner, description: v3.description };
   }
   return toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema;
-}
-
-/** True for a zod 3 or zod 4 schema (zod 4 carries `_zod`; zod 3 a `_def` and `safeParse`). */
-export function isZodSchema(schema: object): schema is AnySchema {
-  return '_zod' in schema || ('_def' in schema && 'safeParse' in schema);
 }
 
 /**

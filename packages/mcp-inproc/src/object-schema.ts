@@ -1,13 +1,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import {
-  isZodSchema,
-  JSON_SCHEMA_DIALECT_URI,
-  type JsonSchema,
-  type SchemaIo,
-  schemaToJsonSchema,
-} from './json-schema.js';
+import { type JsonSchema, type SchemaIo, schemaToJsonSchema } from './json-schema.js';
+import { inOfficialShapeForm, isZodSchema, isZodShape } from './official-tool-form.js';
 import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 
 /** The outcome of validating one argument object. `issues` name the field each problem is in. */
@@ -79,28 +74,6 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
   };
 }
 
-/** What a shape's values are, as far as its listing goes: all zod 3, all zod 4 (or none), or other. */
-type ShapeKind = 'zod3' | 'zod4' | 'other';
-
-function shapeKindOf(values: readonly StandardSchemaV1[]): ShapeKind {
-  if (!values.every(isZodSchema)) return 'other';
-  return values.length > 0 && values.every((value) => !('_zod' in value)) ? 'zod3' : 'zod4';
-}
-
-/**
- * A zod shape's input schema as the official SDK lists it (through the MCP library's converters):
- * for a shape of zod 3 schemas, closed by `additionalProperties: false` with the dialect as
- * `$schema` last; for a zod 4 shape (an empty one too), the dialect first. The CLI hands a tool's
- * input schema to the model, so this keeps the model's request the same with either SDK. Shapes
- * of other Standard Schemas (a ccsdk extension) are left as built.
- */
-function inOfficialShapeForm(jsonSchema: JsonSchema, kind: ShapeKind): JsonSchema {
-  if (kind === 'zod3')
-    return { ...jsonSchema, additionalProperties: false, $schema: JSON_SCHEMA_DIALECT_URI };
-  if (kind === 'zod4') return { $schema: JSON_SCHEMA_DIALECT_URI, ...jsonSchema };
-  return jsonSchema;
-}
-
 function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: string): CompiledObjectSchema {
   const entries: [string, StandardSchemaV1][] = [];
   for (const [key, value] of Object.entries(shape)) {
@@ -124,12 +97,12 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     defineKey(properties, key, property);
     if (!acceptsUndefined(value)) required.push(key);
   }
-  const kind = shapeKindOf(entries.map(([, value]) => value));
+  const values = entries.map(([, value]) => value);
   const built: JsonSchema = { type: 'object', properties };
   if (required.length > 0) built['required'] = required;
   if (Object.keys(defs).length > 0) built['$defs'] = defs;
   return {
-    jsonSchema: io === 'input' ? inOfficialShapeForm(built, kind) : built,
+    jsonSchema: io === 'input' ? inOfficialShapeForm(built, values) : built,
     async validate(value) {
       const input = value === undefined ? {} : value;
       if (!isPlainObject(input))
@@ -147,7 +120,7 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
       }
       if (issues.length === 0) return { ok: true, value: output };
       const described = issues.map((issue) => formatIssue([], issue));
-      return kind !== 'other' && !threw
+      return isZodShape(values) && !threw
         ? { ok: false, issues: described, zodIssues: issues }
         : { ok: false, issues: described };
     },

@@ -8,6 +8,7 @@ import type {
 import { quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
 import { type CompiledObjectSchema, compileObjectSchema } from './object-schema.js';
+import { officialToolDefinition } from './official-tool-form.js';
 import type { InferToolInput, ToolInputSchema } from './schema-types.js';
 import { validateTimeoutMs } from './timeout.js';
 
@@ -125,23 +126,13 @@ export function tool<Schema extends ToolInputSchema>(
       `tool(${quoteValue(name)}): searchHint must be a string, got ${quoteValue(extras.searchHint)}.`,
     );
   }
-  const meta: Record<string, unknown> = { ...extras._meta };
-  if (extras.searchHint !== undefined) meta['anthropic/searchHint'] = extras.searchHint;
-  if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
-  if (extras.maxResultSizeChars !== undefined)
-    meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
-  // The official definition's keys, in its order, `annotations` and `_meta` there even when unset.
-  const definition: ExtendedSdkMcpToolDefinition<Schema> = {
+  const definition = officialToolDefinition<ExtendedSdkMcpToolDefinition<Schema>>(
     name,
     description,
     inputSchema,
     handler,
-    annotations: extras.annotations,
-    _meta: Object.keys(meta).length > 0 ? meta : undefined,
-  };
-  if (extras.title !== undefined) definition.title = extras.title;
-  if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;
-  if (extras.timeoutMs !== undefined) definition.timeoutMs = extras.timeoutMs;
+    extras,
+  );
   compileTool(definition as unknown as ExtendedSdkMcpToolDefinition);
   return definition;
 }

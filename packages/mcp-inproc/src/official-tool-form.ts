@@ -1,0 +1,79 @@
+/**
+ * The official SDK's form of a tool, for servers that stand in for its in-process server: the
+ * definition `tool()` returns, and the input schema of a zod shape as the MCP library lists it.
+ * Imports nothing at run time, so a browser bundle may use it without the MCP SDK or zod.
+ */
+import type { SdkMcpToolExtras } from './tool.js';
+
+/** The `$schema` URI of draft-07, as the MCP library states it in a zod schema's JSON Schema. */
+export const JSON_SCHEMA_DIALECT_URI = 'http://json-schema.org/draft-07/schema#';
+
+/** True for a zod 3 or zod 4 schema (zod 4 carries `_zod`; zod 3 a `_def` and `safeParse`). */
+export function isZodSchema(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  return '_zod' in schema || ('_def' in schema && 'safeParse' in schema);
+}
+
+/** What a shape's values are, as far as its listing goes: all zod 3, all zod 4 (or none), or other. */
+type ShapeKind = 'zod3' | 'zod4' | 'other';
+
+function shapeKindOf(values: readonly unknown[]): ShapeKind {
+  if (!values.every(isZodSchema)) return 'other';
+  return values.length > 0 && values.every((value) => !('_zod' in (value as object))) ? 'zod3' : 'zod4';
+}
+
+/** True when every value of a shape is a zod schema (an empty shape too): its tool errors as zod's. */
+export function isZodShape(values: readonly unknown[]): boolean {
+  return shapeKindOf(values) !== 'other';
+}
+
+/**
+ * The input schema of a shape whose `values` built `jsonSchema` (`type`, `properties`,
+ * `required`), as the official SDK lists it through the MCP library's converters: for a shape of
+ * zod 3 schemas, closed by `additionalProperties: false` with the dialect as `$schema` last; for a
+ * zod 4 shape (an empty one too), the dialect first. The CLI hands a tool's input schema to the
+ * model as listed. Shapes of other schemas are left as built.
+ */
+export function inOfficialShapeForm(
+  jsonSchema: Record<string, unknown>,
+  values: readonly unknown[],
+): Record<string, unknown> {
+  const kind = shapeKindOf(values);
+  if (kind === 'zod3')
+    return { ...jsonSchema, additionalProperties: false, $schema: JSON_SCHEMA_DIALECT_URI };
+  if (kind === 'zod4') return { $schema: JSON_SCHEMA_DIALECT_URI, ...jsonSchema };
+  return jsonSchema;
+}
+
+/**
+ * The definition `tool()` returns, with the official definition's keys in its order (`annotations`
+ * and `_meta` present, undefined when unset) and `_meta` made of the extras as the official makes
+ * it (`anthropic/searchHint`, then `anthropic/alwaysLoad`), after the caller's own `_meta`; then
+ * ccsdk's extensions (`title`, `outputSchema`, `timeoutMs`, `anthropic/maxResultSizeChars`).
+ * Checks nothing: each `tool()` checks what it needs.
+ */
+export function officialToolDefinition<Definition>(
+  name: string,
+  description: string,
+  inputSchema: unknown,
+  handler: unknown,
+  extras: SdkMcpToolExtras,
+): Definition {
+  const meta: Record<string, unknown> = { ...extras._meta };
+  if (extras.searchHint !== undefined) meta['anthropic/searchHint'] = extras.searchHint;
+  if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
+  if (extras.maxResultSizeChars !== undefined)
+    meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
+  const definition: Record<string, unknown> = {
+    name,
+    description,
+    inputSchema,
+    handler,
+    annotations: extras.annotations,
+    _meta: Object.keys(meta).length > 0 ? meta : undefined,
+  };
+  if (extras.title !== undefined) definition['title'] = extras.title;
+  if (extras.outputSchema !== undefined) definition['outputSchema'] = extras.outputSchema;
+  if (extras.timeoutMs !== undefined) definition['timeoutMs'] = extras.timeoutMs;
+  return definition as Definition;
+}
