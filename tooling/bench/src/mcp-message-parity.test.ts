@@ -1,13 +1,18 @@
 // What an in-process MCP server (createSdkMcpServer with tool()) answers the CLI's `mcp_message`
-// requests, side by side with the official SDK 0.3.332 (its runtime called, never read): every
-// answer byte for byte, key order included. The CLI reads these answers (the tool list it gives
+// requests, side by side with the official SDK 0.3.332 (its runtime called, never read), from the
+// root entry and from the browser entry's page server: every answer byte for byte, key order
+// included. The CLI reads these answers (the tool list it gives
 // the model, a call's result), so they must not tell the two SDKs apart.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as officialBrowser from '@anthropic-ai/claude-agent-sdk/browser';
 import * as ours from '@ccsdk/sdk';
+import * as oursBrowser from '@ccsdk/sdk/browser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import * as z3 from 'zod/v3';
 
@@ -32,13 +37,17 @@ const MESSAGES = [
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 2, extra: 1 } } },
   { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'find', arguments: {} } },
   { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nosuch', arguments: {} } },
+  { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'pick', arguments: { n: 1, more: 2 } } },
   { jsonrpc: '2.0', id: 6, method: 'resources/list', params: {} },
   { jsonrpc: '2.0', id: 7, method: 'prompts/list', params: {} },
   { jsonrpc: '2.0', id: 8, method: 'ping' },
 ];
 
+/** The `createSdkMcpServer()` and `tool()` of an entry: the root's or the browser's. */
+type ServerMaker = Pick<Sdk, 'createSdkMcpServer' | 'tool'>;
+
 /** The in-process server both SDKs are given, each made with its own `createSdkMcpServer()`. */
-function calcServer(sdk: Sdk) {
+function calcServer(sdk: ServerMaker) {
   const echo = async (args: Record<string, unknown>) => ({
     content: [{ type: 'text' as const, text: JSON.stringify(args) }],
   });
@@ -51,7 +60,8 @@ function calcServer(sdk: Sdk) {
         annotations: { readOnlyHint: true },
         searchHint: 'sum',
       }),
-      sdk.tool('find', 'Finds', { q: z3.string() }, echo),
+      sdk.tool('find', 'Finds', { q: z3.string(), n: z3.number().int().min(1).optional() }, echo),
+      sdk.tool('pick', 'Picks', z.strictObject({ n: z.number() }), echo),
     ],
   });
 }
@@ -72,8 +82,13 @@ async function answersOf(sdk: Sdk): Promise<string[]> {
   })) {
     if (message.type === 'result') break;
   }
+  return answersIn(readFileSync(log, 'utf8').split('\n'));
+}
+
+/** The `mcp_message` answers among the lines an SDK wrote, by the position of the request in MESSAGES. */
+function answersIn(lines: readonly string[]): string[] {
   const answers: string[] = [];
-  for (const line of readFileSync(log, 'utf8').split('\n')) {
+  for (const line of lines) {
     if (line === '') continue;
     const written = JSON.parse(line) as {
       type?: string;
@@ -88,6 +103,97 @@ async function answersOf(sdk: Sdk): Promise<string[]> {
   return answers;
 }
 
+/** The browser entry's query, as the two SDKs type it alike enough for this test. */
+type BrowserSdk = ServerMaker & {
+  query(options: never): AsyncIterable<{ type?: string }> & { close(): void };
+};
+
+/** A line the browser query wrote, as far as the stand-in reads it. */
+interface WrittenLine {
+  type?: string;
+  request_id?: string;
+  request?: { subtype?: string };
+  response?: { request_id?: string };
+}
+
+/**
+ * What a browser query with the page's server answers over its WebSocket, the test playing the
+ * server's side as the stand-in CLI does: the `initialize` request it sent, and each `mcp_message`
+ * answer.
+ */
+async function browserAnswersOf(sdk: BrowserSdk): Promise<{ initialize: unknown; answers: string[] }> {
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
+  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const lines: string[] = [];
+  let initialize: unknown;
+  server.on('connection', (socket) => {
+    const send = (message: unknown) => socket.send(`${JSON.stringify(message)}\n`);
+    let answered = 0;
+    let userSeen = false;
+    const finishWhenDone = () => {
+      if (userSeen && answered === MESSAGES.length) send(RESULT);
+    };
+    socket.on('message', (data) => {
+      for (const line of String(data).split('\n')) {
+        if (line === '') continue;
+        lines.push(line);
+        const message = JSON.parse(line) as WrittenLine;
+        if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
+          initialize = message.request;
+          const ok = { subtype: 'success', request_id: message.request_id, response: { commands: [] } };
+          send({ type: 'control_response', response: ok });
+          MESSAGES.forEach((mcp, i) => {
+            const request = { subtype: 'mcp_message', server_name: 'calc', message: mcp };
+            send({ type: 'control_request', request_id: `mcp-${i}`, request });
+          });
+        } else if (message.type === 'control_response' && message.response?.request_id?.startsWith('mcp-')) {
+          answered += 1;
+          finishWhenDone();
+        } else if (message.type === 'user') {
+          userSeen = true;
+          finishWhenDone();
+        }
+      }
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  async function* prompt(): AsyncGenerator<ours.SDKUserMessage> {
+    yield {
+      type: 'user',
+      message: { role: 'user', content: 'hi' },
+      parent_tool_use_id: null,
+      session_id: '',
+    };
+  }
+  const q = sdk.query({
+    prompt: prompt(),
+    websocket: { url: `ws://127.0.0.1:${port}/` },
+    mcpServers: { calc: calcServer(sdk) },
+  } as never);
+  for await (const message of q) if (message.type === 'result') break;
+  q.close();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return { initialize, answers: answersIn(lines) };
+}
+
+/** The stand-in's end of the session. */
+const RESULT = {
+  type: 'result',
+  subtype: 'success',
+  is_error: false,
+  result: 'ok',
+  session_id: 's',
+  uuid: 'u',
+  duration_ms: 1,
+  duration_api_ms: 1,
+  num_turns: 1,
+  total_cost_usd: 0,
+  usage: {},
+  modelUsage: {},
+  permission_denials: [],
+};
+
 describe("an in-process server's answers to the CLI's mcp_message requests, side by side with the official SDK", () => {
   it(
     'should answer each one as the official does, byte for byte',
@@ -98,6 +204,21 @@ describe("an in-process server's answers to the CLI's mcp_message requests, side
       expect(theirs.filter((answer) => answer !== undefined)).toHaveLength(MESSAGES.length);
       MESSAGES.forEach((asked, i) => {
         expect({ asked, answer: mine[i] }).toEqual({ asked, answer: theirs[i] });
+      });
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "from the browser entry's page server: the same initialize request and the same answers, byte for byte",
+    async () => {
+      const theirs = await browserAnswersOf(officialBrowser as unknown as BrowserSdk);
+      const mine = await browserAnswersOf(oursBrowser as unknown as BrowserSdk);
+      expect(theirs.answers.filter((answer) => answer !== undefined)).toHaveLength(MESSAGES.length);
+      // No handshake results in advance: the CLI asks the page's servers over mcp_message.
+      expect(JSON.stringify(mine.initialize)).toBe(JSON.stringify(theirs.initialize));
+      MESSAGES.forEach((asked, i) => {
+        expect({ asked, answer: mine.answers[i] }).toEqual({ asked, answer: theirs.answers[i] });
       });
     },
     CASE_TIMEOUT_MS,

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { SdkMcpRouter, TOOL_NAME_PATTERN } from '@ccsdk/mcp-inproc';
+import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { describe, expect, it } from 'vitest';
 import { createSdkMcpServer, PageMcpServer } from './page-mcp-server.js';
 import { PAGE_TOOL_NAME_PATTERN, tool } from './page-tool.js';
@@ -46,11 +48,17 @@ describe.each([
     list: z.array(z.boolean()),
     nested: z.object({ deep: z.string() }),
     either: z.union([z.string(), z.number()]),
-    odd: z.date().optional(),
+    bounded: z.string().min(2).max(5),
   };
   const add = tool('add', 'Add numbers', shape, async (args) => ({
     content: [{ type: 'text', text: JSON.stringify(args) }],
   }));
+  /** What the official SDK lists for `shape`: the MCP library's conversion of it. */
+  const officialListing = () =>
+    toJsonSchemaCompat(normalizeObjectSchema(shape as never) as never, {
+      strictUnions: true,
+      pipeStrategy: 'input',
+    });
 
   it('answers initialize and lists the tool with JSON Schema read from the zod definitions', async () => {
     const { call } = await serve(createSdkMcpServer({ name: 'page', version: '2.0.0', tools: [add] }));
@@ -62,26 +70,23 @@ describe.each([
     expect((await call('ping')).result).toEqual({});
     const listed = (await call('tools/list')).result?.['tools'] as Record<string, unknown>[];
     expect(listed).toHaveLength(1);
-    expect(listed[0]?.['inputSchema']).toEqual({
-      type: 'object',
-      properties: {
-        a: { type: 'number', description: 'first' },
-        n: { type: 'integer' },
-        s: { type: 'string' },
-        mode: { type: 'string', enum: ['fast', 'slow'], default: 'fast' },
-        lit: { anyOf: [{ const: 'x' }, { type: 'null' }] },
-        list: { type: 'array', items: { type: 'boolean' } },
-        nested: { type: 'object', properties: { deep: { type: 'string' } }, required: ['deep'] },
-        either: { anyOf: [{ type: 'string' }, { type: 'number' }] },
-        odd: {},
-      },
-      required: ['a', 'n', 'lit', 'list', 'nested', 'either'],
-    });
+    // Byte for byte, key order included: the CLI hands it to the model as listed.
+    expect(JSON.stringify(listed[0]?.['inputSchema'])).toBe(JSON.stringify(officialListing()));
+    expect(Object.keys(listed[0] ?? {})).toEqual(['name', 'description', 'inputSchema', 'execution']);
   });
 
   it('validates with the schema objects themselves, applies defaults and answers bad input with isError', async () => {
     const { call } = await serve(createSdkMcpServer({ name: 'page', tools: [add] }));
-    const good = { a: 1, n: 2, lit: null, list: [true], nested: { deep: 'd' }, either: 3, extra: 'dropped' };
+    const good = {
+      a: 1,
+      n: 2,
+      lit: null,
+      list: [true],
+      nested: { deep: 'd' },
+      either: 3,
+      bounded: 'abc',
+      extra: 'dropped',
+    };
     const ok = await call('tools/call', { name: 'add', arguments: good });
     expect(ok.result?.['isError']).toBeUndefined();
     const args = JSON.parse((ok.result!['content'] as { text: string }[])[0]!.text);
@@ -93,6 +98,7 @@ describe.each([
       list: [true],
       nested: { deep: 'd' },
       either: 3,
+      bounded: 'abc',
     });
     const bad = await call('tools/call', {
       name: 'add',
@@ -100,7 +106,11 @@ describe.each([
     });
     expect(bad.result?.['isError']).toBe(true);
     const text = (bad.result!['content'] as { text: string }[])[0]!.text;
-    expect(text).toMatch(/^Invalid arguments for tool "add": a: .*; nested\.deep: /);
+    // The MCP library's words, with zod's issues as parsing the whole object gives them.
+    const issues = z.object(shape).safeParse({ ...good, a: 'one', nested: { deep: 5 } }).error.issues;
+    expect(text).toBe(
+      `MCP error -32602: Input validation error: Invalid arguments for tool add: ${JSON.stringify(issues, null, 2)}`,
+    );
   });
 });
 
@@ -135,7 +145,17 @@ describe('a page MCP server', () => {
       text: 'Tool "slow" timed out after 20 ms.',
     });
     expect(await text('whole', { q: 'hi' })).toEqual({ isError: undefined, text: 'hi' });
-    expect((await call('tools/call', { name: 'missing', arguments: {} })).error?.code).toBe(-32602);
+    expect(await text('missing', {})).toEqual({
+      isError: true,
+      text: 'MCP error -32602: Tool missing not found',
+    });
+    // A schema with no JSON form lists as {}: the user's schema still checks the call.
+    const done = async () => ({ content: [] });
+    const odd = createSdkMcpServer({ name: 'odd', tools: [tool('when', 'd', { at: z4.date() }, done)] });
+    const oddList = (await (await serve(odd)).call('tools/list')).result?.['tools'] as {
+      inputSchema: object;
+    }[];
+    expect(oddList[0]?.inputSchema).toMatchObject({ properties: { at: {} }, required: ['at'] });
     expect((await call('resources/list')).error?.code).toBe(-32601);
   });
 

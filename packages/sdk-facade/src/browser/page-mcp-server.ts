@@ -3,6 +3,7 @@ import {
   DEFAULT_SERVER_VERSION,
   DEFAULT_TOOL_TIMEOUT_MS,
   type ExtendedSdkMcpToolDefinition,
+  invalidArgumentsText,
   type McpSdkServerConfigWithInstance,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
@@ -94,7 +95,7 @@ export class PageMcpServer {
       return;
     }
     void this.#answer(transport, id, method, message['params']).then(
-      (reply) => this.#send(transport, { jsonrpc: '2.0', id, ...reply }, id),
+      (reply) => this.#send(transport, replyOf(id, reply), id),
       (error: unknown) => transport.onerror?.(error instanceof Error ? error : new Error(String(error))),
     );
   }
@@ -111,7 +112,7 @@ export class PageMcpServer {
         return {
           result: {
             protocolVersion: typeof asked === 'string' ? asked : PAGE_MCP_PROTOCOL_VERSION,
-            capabilities: { tools: { listChanged: false } },
+            capabilities: { tools: { listChanged: true } },
             serverInfo: this.#info,
             ...(this.#instructions !== undefined ? { instructions: this.#instructions } : {}),
           },
@@ -124,7 +125,7 @@ export class PageMcpServer {
       case 'tools/call':
         return this.#call(transport, id, params);
       default:
-        return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+        return { error: { code: METHOD_NOT_FOUND, message: 'Method not found' } };
     }
   }
 
@@ -136,15 +137,14 @@ export class PageMcpServer {
     const { name, arguments: args = {} } = (params ?? {}) as { name?: unknown; arguments?: unknown };
     const tool = typeof name === 'string' ? this.#tools.get(name) : undefined;
     if (tool === undefined) {
-      return { error: { code: INVALID_PARAMS, message: `Tool ${JSON.stringify(name)} not found` } };
+      // The MCP library's words, as the official SDK's page server answers.
+      return { result: errorResult(`MCP error ${INVALID_PARAMS}: Tool ${String(name)} not found`) };
     }
     const label = `Tool ${JSON.stringify(tool.definition.name)}`;
     const checked = checkToolInput(tool.definition.inputSchema, args);
     if (!checked.ok) {
       return {
-        result: errorResult(
-          `Invalid arguments for tool ${JSON.stringify(tool.definition.name)}: ${checked.issues.join('; ')}`,
-        ),
+        result: errorResult(invalidArgumentsText(tool.definition.name, checked.issues, checked.zodIssues)),
       };
     }
     const controller = new AbortController();
@@ -188,6 +188,32 @@ export class PageMcpServer {
   }
 }
 
+/**
+ * A JSON-RPC reply in the MCP library's key order, as the official SDK's page server writes it:
+ * `{ result, jsonrpc, id }` for a success, `{ jsonrpc, id, error }` for an error.
+ */
+function replyOf(
+  id: string | number,
+  reply: { result: unknown } | { error: { code: number; message: string } },
+): JsonRpcMessage {
+  return 'result' in reply ? { result: reply.result, jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, ...reply };
+}
+
+/**
+ * A tool's result as the MCP library passes it on: `_meta`, `content` (`[]` when absent),
+ * `structuredContent`, `isError` in that order, then any other key as returned.
+ */
+function inResultOrder(result: Record<string, unknown>): Record<string, unknown> {
+  const { _meta, content, structuredContent, isError, ...rest } = result;
+  return {
+    ...(_meta === undefined ? {} : { _meta }),
+    content: Array.isArray(content) ? content : [],
+    ...(structuredContent === undefined ? {} : { structuredContent }),
+    ...(isError === undefined ? {} : { isError }),
+    ...rest,
+  };
+}
+
 function errorResult(text: string): Record<string, unknown> {
   return { content: [{ type: 'text', text }], isError: true };
 }
@@ -220,11 +246,7 @@ function checkResult(
   } catch {
     return errorResult(`${label} returned a result that cannot be serialized as JSON.`);
   }
-  const content = Array.isArray(result.content) ? result.content : [];
-  const out: Record<string, unknown> = { ...result, content };
-  if (content.length === 0 && result.structuredContent !== undefined) {
-    out['content'] = [{ type: 'text', text: JSON.stringify(result.structuredContent) }];
-  }
+  const out = inResultOrder(result as Record<string, unknown>);
   if (definition.outputSchema === undefined || result.isError === true) return out;
   if (result.structuredContent === undefined) {
     return errorResult(`${label} has an output schema but returned no structuredContent.`);
@@ -276,17 +298,25 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   };
 }
 
+/**
+ * A tool's `tools/list` entry in the MCP library's key order, as the official SDK's page server
+ * lists it: `name`, `title`, `description`, `inputSchema`, `annotations`, `execution` (a plain
+ * call, never a task), `_meta`, then ccsdk's `outputSchema`. Unset keys are left out.
+ */
 function listingOf(definition: ExtendedSdkMcpToolDefinition, alwaysLoad: boolean): Record<string, unknown> {
+  const meta = alwaysLoad ? { ...definition._meta, 'anthropic/alwaysLoad': true } : definition._meta;
   const listing: Record<string, unknown> = {
     name: definition.name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
     inputSchema: inputJsonSchemaOf(definition.inputSchema),
+    ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
+    execution: { taskSupport: 'forbidden' },
+    ...(meta === undefined ? {} : { _meta: meta }),
   };
-  if (definition.title !== undefined) listing['title'] = definition.title;
-  if (definition.outputSchema !== undefined)
-    listing['outputSchema'] = inputJsonSchemaOf(definition.outputSchema);
-  if (definition.annotations !== undefined) listing['annotations'] = definition.annotations;
-  const meta = alwaysLoad ? { ...definition._meta, 'anthropic/alwaysLoad': true } : definition._meta;
-  if (meta !== undefined) listing['_meta'] = meta;
+  if (definition.outputSchema !== undefined) {
+    const { $schema: _dialect, ...output } = inputJsonSchemaOf(definition.outputSchema);
+    listing['outputSchema'] = output;
+  }
   return listing;
 }

@@ -1,10 +1,14 @@
-import type {
-  ExtendedSdkMcpToolDefinition,
-  SdkMcpToolExtras,
-  SdkMcpToolHandler,
-  ToolInputSchema,
+import {
+  type ExtendedSdkMcpToolDefinition,
+  inOfficialShapeForm,
+  isZodShape,
+  JSON_SCHEMA_DIALECT_URI,
+  officialToolDefinition,
+  type SdkMcpToolExtras,
+  type SdkMcpToolHandler,
+  type ToolInputSchema,
 } from '@ccsdk/mcp-inproc';
-import { type JsonSchemaObject, jsonSchemaOf, jsonSchemaOfShape } from './zod-json-schema.js';
+import { isOptionalSchema, type JsonSchemaObject, jsonSchemaOf } from './zod-json-schema.js';
 
 /**
  * Characters a tool or server name may use: `^[A-Za-z0-9_-]{1,64}$`, the same as the root entry's
@@ -15,7 +19,12 @@ export const PAGE_TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** The outcome of checking a call's arguments with the user's schemas. */
 export type PageToolInputCheck =
   | { readonly ok: true; readonly value: Record<string, unknown> }
-  | { readonly ok: false; readonly issues: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly issues: readonly string[];
+      /** zod's own issues, each path from the argument's key, when every schema is zod's and none threw. */
+      readonly zodIssues?: readonly SchemaIssue[];
+    };
 
 interface SchemaIssue {
   readonly path?: readonly PropertyKey[];
@@ -33,13 +42,50 @@ function isParser(value: unknown): value is { safeParse(input: unknown): ParseRe
   );
 }
 
-/** The JSON Schema of a tool's input: a raw shape, or one object schema. */
+/**
+ * The JSON Schema of a tool's input, as the official SDK lists it (see `inOfficialShapeForm`): a raw
+ * shape property by property, or one object schema. A zod 4.2+ schema is converted by its own
+ * Standard JSON Schema converter (the page's zod, so no zod of ours); an older one is read from its
+ * definition (`zod-json-schema.ts`).
+ */
 export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
   if (isParser(schema)) {
-    const out = jsonSchemaOf(schema);
-    return out['type'] === 'object' ? out : { type: 'object', ...out };
+    const standard = standardInputJsonSchema(schema);
+    if (standard !== undefined) return standard;
+    const read = jsonSchemaOf(schema);
+    const object = read['type'] === 'object' ? read : { type: 'object', ...read };
+    return '_zod' in schema
+      ? { $schema: JSON_SCHEMA_DIALECT_URI, ...object }
+      : { ...object, $schema: JSON_SCHEMA_DIALECT_URI };
   }
-  return jsonSchemaOfShape(schema as Record<string, unknown>);
+  const shape = schema as Record<string, unknown>;
+  const properties: Record<string, JsonSchemaObject> = {};
+  const required: string[] = [];
+  for (const [key, value] of Object.entries(shape)) {
+    const { $schema: _dialect, ...property } = standardInputJsonSchema(value) ?? jsonSchemaOf(value);
+    Object.defineProperty(properties, key, {
+      value: property,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    if (!isOptionalSchema(value)) required.push(key);
+  }
+  const built = { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+  return inOfficialShapeForm(built, Object.values(shape));
+}
+
+/** The Standard JSON Schema (draft-07) of what `schema` accepts, from its own converter; `undefined` when it has none. */
+function standardInputJsonSchema(schema: unknown): JsonSchemaObject | undefined {
+  const standard = (schema as { '~standard'?: { jsonSchema?: { input?: unknown } } } | null)?.['~standard'];
+  const input = standard?.jsonSchema?.input;
+  if (typeof input !== 'function') return undefined;
+  try {
+    const converted: unknown = input.call(standard?.jsonSchema, { target: 'draft-07' });
+    return typeof converted === 'object' && converted !== null ? (converted as JsonSchemaObject) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -50,7 +96,7 @@ export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
 export function checkToolInput(schema: ToolInputSchema, args: unknown): PageToolInputCheck {
   if (isParser(schema)) {
     const result = safeParse(schema, args);
-    if (!result.success) return { ok: false, issues: issuesOf(result, []) };
+    if (!result.success) return failed(issuesOf(result, []), zodIssuesOf(result, []));
     return { ok: true, value: result.data as Record<string, unknown> };
   }
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
@@ -62,30 +108,52 @@ export function checkToolInput(schema: ToolInputSchema, args: unknown): PageTool
   const input = args as Record<string, unknown>;
   const value: Record<string, unknown> = {};
   const issues: string[] = [];
+  let zodIssues: SchemaIssue[] | undefined = isZodShape(Object.values(schema as object)) ? [] : undefined;
   for (const [key, field] of Object.entries(schema as Record<string, unknown>)) {
     if (!isParser(field)) {
       issues.push(`${key}: the schema has no safeParse`);
       continue;
     }
     const result = safeParse(field, input[key]);
-    if (!result.success) issues.push(...issuesOf(result, [key]));
-    else if (result.data !== undefined || key in input) value[key] = result.data;
+    if (!result.success) {
+      issues.push(...issuesOf(result, [key]));
+      const own = zodIssuesOf(result, [key]);
+      zodIssues = own === undefined ? undefined : zodIssues?.concat(own);
+    } else if (result.data !== undefined || key in input) value[key] = result.data;
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+  return issues.length > 0 ? failed(issues, zodIssues) : { ok: true, value };
+}
+
+function failed(
+  issues: readonly string[],
+  zodIssues: readonly SchemaIssue[] | undefined,
+): PageToolInputCheck {
+  return zodIssues === undefined ? { ok: false, issues } : { ok: false, issues, zodIssues };
+}
+
+/** zod's issues of a failed parse, each path after `prefix`; `undefined` when the schema threw. */
+function zodIssuesOf(result: { error: { issues?: SchemaIssue[] } }, prefix: readonly PropertyKey[]) {
+  if (THREW.has(result)) return undefined;
+  return (result.error.issues ?? []).map((issue) => ({ ...issue, path: [...prefix, ...(issue.path ?? [])] }));
 }
 
 function safeParse(schema: { safeParse(input: unknown): ParseResult }, input: unknown): ParseResult {
   try {
     return schema.safeParse(input);
   } catch (error) {
-    return {
+    const threw: ParseResult = {
       success: false,
       error: {
         issues: [{ message: `the schema threw: ${error instanceof Error ? error.message : String(error)}` }],
       },
     };
+    THREW.add(threw);
+    return threw;
   }
 }
+
+/** Parse results made for a schema that threw: their issue is ours, not zod's. */
+const THREW = new WeakSet<object>();
 
 function issuesOf(result: { error: { issues?: SchemaIssue[] } }, prefix: readonly PropertyKey[]): string[] {
   const issues = result.error.issues ?? [];
@@ -120,15 +188,11 @@ export function tool<Schema extends ToolInputSchema>(
       `tool ${JSON.stringify(name)}: inputSchema must be a zod raw shape or object schema.`,
     );
   }
-  const meta: Record<string, unknown> = { ...extras._meta };
-  if (extras.alwaysLoad === true) meta['anthropic/alwaysLoad'] = true;
-  if (extras.maxResultSizeChars !== undefined)
-    meta['anthropic/maxResultSizeChars'] = extras.maxResultSizeChars;
-  const definition: ExtendedSdkMcpToolDefinition<Schema> = { name, description, inputSchema, handler };
-  if (extras.title !== undefined) definition.title = extras.title;
-  if (extras.annotations !== undefined) definition.annotations = extras.annotations;
-  if (extras.outputSchema !== undefined) definition.outputSchema = extras.outputSchema;
-  if (extras.timeoutMs !== undefined) definition.timeoutMs = extras.timeoutMs;
-  if (Object.keys(meta).length > 0) definition._meta = meta;
-  return definition;
+  return officialToolDefinition<ExtendedSdkMcpToolDefinition<Schema>>(
+    name,
+    description,
+    inputSchema,
+    handler,
+    extras,
+  );
 }

@@ -28,8 +28,10 @@ export function query(options: BrowserQueryOptions): Query {
   if (options.sse !== undefined) {
     checkSseOptions(options.sse);
     const transport = new BrowserSseTransport(options.sse);
-    run = new BrowserQueryEngine(engineOptions, { createTransport: () => transport, warn }, (message) =>
-      transport.noteYielded(message),
+    run = new BrowserQueryEngine(
+      engineOptions,
+      { createTransport: () => transport, warn, sendsMcpManifests: false },
+      (message) => transport.noteYielded(message),
     );
     registerSseQuery(run, transport);
   } else {
@@ -37,6 +39,8 @@ export function query(options: BrowserQueryOptions): Query {
     run = new BrowserQueryEngine(engineOptions, {
       createTransport: () => new BrowserWebSocketTransport(socket),
       warn,
+      // As the official browser SDK: the CLI asks the page's servers over mcp_message.
+      sendsMcpManifests: false,
     });
   }
   run.sendPrompt(options.prompt);

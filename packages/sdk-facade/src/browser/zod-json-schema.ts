@@ -1,9 +1,13 @@
 /**
  * JSON Schema for a tool's input, read from the user's own zod schema objects (zod 3's `_def`,
- * zod 4's `_zod.def`), so the browser entry needs no zod and no converter of its own. Read:
- * string, number (integer when `.int()`), boolean, enum, literal, array, object, optional,
- * nullable, default, union and `.describe()` (plus zod 3's refinements, read through). Anything
- * else becomes `{}`, which accepts any value: the user's schema still validates the call.
+ * zod 4's `_zod.def`), so the browser entry needs no zod and no converter of its own; used where
+ * the schema has no Standard JSON Schema converter of its own (zod 3, zod 4 before 4.2). Written
+ * as zod-to-json-schema writes zod 3's (the MCP library's converter for it): string (with its
+ * length bounds), number (integer when `.int()`, with its bounds), boolean, enum, literal, array
+ * (with its length bounds), object (closed by `additionalProperties: false` unless passthrough),
+ * optional, nullable and union (a list of types when every member is a bare primitive), default
+ * and `.describe()` (plus zod 3's refinements, read through). Anything else becomes `{}`, which
+ * accepts any value: the user's schema still validates the call.
  */
 
 /** A JSON Schema object. */
@@ -67,12 +71,47 @@ export function jsonSchemaOfShape(shape: Record<string, unknown>, depth = 0): Js
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
+/** The JSON type names zod-to-json-schema folds into a `type` list for nullable and union. */
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/** The type of a schema that is nothing but one primitive `type`, else `undefined`. */
+function barePrimitiveType(schema: JsonSchemaObject): string | undefined {
+  const keys = Object.keys(schema);
+  const type = schema['type'];
+  return keys.length === 1 && typeof type === 'string' && PRIMITIVE_TYPES.has(type) ? type : undefined;
+}
+
+type Check = { kind?: unknown; value?: unknown; inclusive?: unknown };
+
+/** zod 3's checks of a string, number or array as JSON Schema bounds. */
+function boundsOf(kind: string, def: Record<string, unknown>): JsonSchemaObject {
+  const out: JsonSchemaObject = {};
+  if (kind === 'array') {
+    const at = (key: string) => (def[key] as { value?: unknown } | null | undefined)?.value;
+    if (at('exactLength') !== undefined) return { minItems: at('exactLength'), maxItems: at('exactLength') };
+    if (at('minLength') !== undefined) out['minItems'] = at('minLength');
+    if (at('maxLength') !== undefined) out['maxItems'] = at('maxLength');
+    return out;
+  }
+  const checks = Array.isArray(def['checks']) ? (def['checks'] as Check[]) : [];
+  for (const check of checks) {
+    if (kind === 'string') {
+      if (check.kind === 'min' || check.kind === 'length') out['minLength'] = check.value;
+      if (check.kind === 'max' || check.kind === 'length') out['maxLength'] = check.value;
+    } else if (kind === 'number') {
+      if (check.kind === 'min') out[check.inclusive === false ? 'exclusiveMinimum' : 'minimum'] = check.value;
+      if (check.kind === 'max') out[check.inclusive === false ? 'exclusiveMaximum' : 'maximum'] = check.value;
+    }
+  }
+  return out;
+}
+
 function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
   switch (kind) {
     case 'string':
-      return { type: 'string' };
+      return { type: 'string', ...boundsOf(kind, def) };
     case 'number':
-      return { type: isInteger(def) ? 'integer' : 'number' };
+      return { type: isInteger(def) ? 'integer' : 'number', ...boundsOf(kind, def) };
     case 'boolean':
       return { type: 'boolean' };
     case 'enum': {
@@ -83,31 +122,45 @@ function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
     }
     case 'literal': {
       const values = Array.isArray(def['values']) ? def['values'] : [def['value']];
-      return values.length === 1 ? { const: values[0] } : { enum: values };
+      if (values.length !== 1) return { enum: values };
+      const type = typeof values[0];
+      return type === 'string' || type === 'number' || type === 'boolean'
+        ? { type, const: values[0] }
+        : { const: values[0] };
     }
-    case 'array':
-      return { type: 'array', items: jsonSchemaOf(def['element'] ?? def['type'], depth) };
+    case 'array': {
+      const items = jsonSchemaOf(def['element'] ?? def['type'], depth);
+      return { type: 'array', items, ...boundsOf(kind, def) };
+    }
     case 'object': {
       const shape = typeof def['shape'] === 'function' ? (def['shape'] as () => unknown)() : def['shape'];
-      return typeof shape === 'object' && shape !== null
-        ? jsonSchemaOfShape(shape as Record<string, unknown>, depth)
-        : { type: 'object' };
+      if (typeof shape !== 'object' || shape === null) return { type: 'object' };
+      const object = jsonSchemaOfShape(shape as Record<string, unknown>, depth);
+      // zod 3 (its `typeName`) closes an object unless it passes unknown keys through.
+      return typeof def['typeName'] === 'string' && def['unknownKeys'] !== 'passthrough'
+        ? { ...object, additionalProperties: false }
+        : object;
     }
     case 'optional':
       return jsonSchemaOf(def['innerType'], depth);
-    case 'nullable':
-      return { anyOf: [jsonSchemaOf(def['innerType'], depth), { type: 'null' }] };
+    case 'nullable': {
+      const inner = jsonSchemaOf(def['innerType'], depth);
+      const type = barePrimitiveType(inner);
+      return type === undefined ? { anyOf: [inner, { type: 'null' }] } : { type: [type, 'null'] };
+    }
     case 'default': {
       const inner = jsonSchemaOf(def['innerType'], depth);
       const value = def['defaultValue'];
       return { ...inner, default: typeof value === 'function' ? (value as () => unknown)() : value };
     }
-    case 'union':
-      return {
-        anyOf: Array.isArray(def['options'])
-          ? def['options'].map((o: unknown) => jsonSchemaOf(o, depth))
-          : [],
-      };
+    case 'union': {
+      const members = Array.isArray(def['options']) ? def['options'] : [];
+      const options = members.map((option: unknown) => jsonSchemaOf(option, depth));
+      const types = options.map(barePrimitiveType);
+      return options.length > 0 && types.every((type) => type !== undefined)
+        ? { type: [...new Set(types)] }
+        : { anyOf: options };
+    }
     case 'effects':
       // zod 3's refine / superRefine / preprocess wrap the schema they check.
       return jsonSchemaOf(def['schema'], depth);

@@ -66,6 +66,12 @@ export interface EngineHost {
    * started with unless the options name one.
    */
   startsCli?: boolean;
+  /**
+   * False when `initialize` carries no `sdkMcpServerManifests` (the in-process servers' handshakes
+   * run here in advance), as the official browser SDK sends none: the CLI then asks each server
+   * over `mcp_message`. Default true.
+   */
+  sendsMcpManifests?: boolean;
   /** Where a warning goes when `options.onWarning` is not set. */
   warn(error: Error): void;
 }
@@ -292,7 +298,10 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
 
   async #start(deadline: ReplyDeadline, markSent: () => void): Promise<InitializationResult> {
     // The in-process servers' handshakes run here while the CLI starts (manifests never reject).
-    const [, manifests] = await Promise.all([this.#channel.start(), this.#mcpRouter?.manifests()]);
+    const [, manifests] = await Promise.all([
+      this.#channel.start(),
+      this.#host.sendsMcpManifests === false ? undefined : this.#mcpRouter?.manifests(),
+    ]);
     // request() hands the envelope to the transport synchronously, so it is queued before markSent.
     const answer = this.#channel.request<InitializationResult>(
       'initialize',
