@@ -5,7 +5,6 @@
 // included) and the same environment. What the options do once there is proven through the real
 // CLI in tooling/e2e (cli-handshake.test.ts and the option tests).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -13,9 +12,14 @@ import * as officialBrowser from '@anthropic-ai/claude-agent-sdk/browser';
 import * as ours from '@ccsdk/sdk';
 import * as oursBrowser from '@ccsdk/sdk/browser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import * as z3 from 'zod/v3';
+import {
+  type BrowserQuerySdk,
+  initializeAnswer,
+  runBrowserQueryAgainst,
+  STAND_IN_RESULT,
+} from './browser-stand-in.js';
 
 type Sdk = typeof ours;
 type OptionSet = (sdk: Sdk) => Record<string, unknown>;
@@ -556,54 +560,14 @@ describe('the Query control methods, side by side with the official SDK', () => 
 });
 
 /** What each browser `query()` writes on its WebSocket, frame by frame (ids blanked). */
-async function browserFramesOf(
-  sdk: { query: (options: never) => AsyncIterable<unknown> & { close(): void } },
-  options: Record<string, unknown>,
-): Promise<string[]> {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+async function browserFramesOf(sdk: BrowserQuerySdk, options: Record<string, unknown>): Promise<string[]> {
   const frames: string[] = [];
-  server.on('connection', (socket) => {
-    socket.on('message', (data) => {
-      for (const line of String(data)
-        .split('\n')
-        .filter((l) => l !== '')) {
-        frames.push(line.replace(/"request_id":"[^"]*"/g, '"request_id":"-"'));
-        const message = JSON.parse(line) as {
-          type?: string;
-          request_id?: string;
-          request?: { subtype?: string };
-        };
-        if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
-          const answer = { subtype: 'success', request_id: message.request_id, response: { commands: [] } };
-          socket.send(`${JSON.stringify({ type: 'control_response', response: answer })}\n`);
-        } else if (message.type === 'user') {
-          socket.send(
-            `${JSON.stringify({ type: 'result', subtype: 'success', is_error: false, result: 'ok', session_id: 's', uuid: 'u', duration_ms: 1, duration_api_ms: 1, num_turns: 1, total_cost_usd: 0, usage: {}, modelUsage: {}, permission_denials: [] })}\n`,
-          );
-        }
-      }
-    });
+  await runBrowserQueryAgainst(sdk, options, (line, message, send) => {
+    frames.push(line.replace(/"request_id":"[^"]*"/g, '"request_id":"-"'));
+    if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
+      send(initializeAnswer(message));
+    } else if (message.type === 'user') send(STAND_IN_RESULT);
   });
-  const { port } = server.address() as AddressInfo;
-  async function* prompt(): AsyncGenerator<ours.SDKUserMessage> {
-    yield {
-      type: 'user',
-      message: { role: 'user', content: 'hi' },
-      parent_tool_use_id: null,
-      session_id: '',
-    };
-  }
-  const q = sdk.query({
-    prompt: prompt(),
-    websocket: { url: `ws://127.0.0.1:${port}/` },
-    ...options,
-  } as never);
-  for await (const message of q) {
-    if ((message as { type?: string }).type === 'result') break;
-  }
-  q.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   // The envelope's key order is the one difference on the wire: compare each frame's values.
   return frames.map((frame) => {
     const { type, request_id: _id, ...rest } = JSON.parse(frame) as Record<string, unknown>;
@@ -625,7 +589,6 @@ describe("the browser query()'s first frames, side by side with the official bro
   it.each(Object.entries(BROWSER_CASES))(
     '%s: the same initialize request and user message',
     async (_name, optionSet) => {
-      (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
       const theirs = await browserFramesOf(officialBrowser as never, optionSet());
       const mine = await browserFramesOf(oursBrowser as never, optionSet());
       expect(theirs).toHaveLength(2);

@@ -4,7 +4,6 @@
 // included. The CLI reads these answers (the tool list it gives
 // the model, a call's result), so they must not tell the two SDKs apart.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -12,9 +11,14 @@ import * as officialBrowser from '@anthropic-ai/claude-agent-sdk/browser';
 import * as ours from '@ccsdk/sdk';
 import * as oursBrowser from '@ccsdk/sdk/browser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import * as z3 from 'zod/v3';
+import {
+  type BrowserQuerySdk,
+  initializeAnswer,
+  runBrowserQueryAgainst,
+  STAND_IN_RESULT,
+} from './browser-stand-in.js';
 
 type Sdk = typeof ours;
 /** One stand-in CLI run per SDK. */
@@ -103,96 +107,40 @@ function answersIn(lines: readonly string[]): string[] {
   return answers;
 }
 
-/** The browser entry's query, as the two SDKs type it alike enough for this test. */
-type BrowserSdk = ServerMaker & {
-  query(options: never): AsyncIterable<{ type?: string }> & { close(): void };
-};
-
-/** A line the browser query wrote, as far as the stand-in reads it. */
-interface WrittenLine {
-  type?: string;
-  request_id?: string;
-  request?: { subtype?: string };
-  response?: { request_id?: string };
-}
-
 /**
  * What a browser query with the page's server answers over its WebSocket, the test playing the
  * server's side as the stand-in CLI does: the `initialize` request it sent, and each `mcp_message`
  * answer.
  */
-async function browserAnswersOf(sdk: BrowserSdk): Promise<{ initialize: unknown; answers: string[] }> {
-  (globalThis as { WebSocket?: unknown }).WebSocket ??= WebSocket;
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+async function browserAnswersOf(
+  sdk: BrowserQuerySdk & ServerMaker,
+): Promise<{ initialize: unknown; answers: string[] }> {
   const lines: string[] = [];
   let initialize: unknown;
-  server.on('connection', (socket) => {
-    const send = (message: unknown) => socket.send(`${JSON.stringify(message)}\n`);
-    let answered = 0;
-    let userSeen = false;
+  let answered = 0;
+  let userSeen = false;
+  await runBrowserQueryAgainst(sdk, { mcpServers: { calc: calcServer(sdk) } }, (line, message, send) => {
+    lines.push(line);
     const finishWhenDone = () => {
-      if (userSeen && answered === MESSAGES.length) send(RESULT);
+      if (userSeen && answered === MESSAGES.length) send(STAND_IN_RESULT);
     };
-    socket.on('message', (data) => {
-      for (const line of String(data).split('\n')) {
-        if (line === '') continue;
-        lines.push(line);
-        const message = JSON.parse(line) as WrittenLine;
-        if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
-          initialize = message.request;
-          const ok = { subtype: 'success', request_id: message.request_id, response: { commands: [] } };
-          send({ type: 'control_response', response: ok });
-          MESSAGES.forEach((mcp, i) => {
-            const request = { subtype: 'mcp_message', server_name: 'calc', message: mcp };
-            send({ type: 'control_request', request_id: `mcp-${i}`, request });
-          });
-        } else if (message.type === 'control_response' && message.response?.request_id?.startsWith('mcp-')) {
-          answered += 1;
-          finishWhenDone();
-        } else if (message.type === 'user') {
-          userSeen = true;
-          finishWhenDone();
-        }
-      }
-    });
+    if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
+      initialize = message.request;
+      send(initializeAnswer(message));
+      MESSAGES.forEach((mcp, i) => {
+        const request = { subtype: 'mcp_message', server_name: 'calc', message: mcp };
+        send({ type: 'control_request', request_id: `mcp-${i}`, request });
+      });
+    } else if (message.type === 'control_response' && message.response?.request_id?.startsWith('mcp-')) {
+      answered += 1;
+      finishWhenDone();
+    } else if (message.type === 'user') {
+      userSeen = true;
+      finishWhenDone();
+    }
   });
-  const { port } = server.address() as AddressInfo;
-  async function* prompt(): AsyncGenerator<ours.SDKUserMessage> {
-    yield {
-      type: 'user',
-      message: { role: 'user', content: 'hi' },
-      parent_tool_use_id: null,
-      session_id: '',
-    };
-  }
-  const q = sdk.query({
-    prompt: prompt(),
-    websocket: { url: `ws://127.0.0.1:${port}/` },
-    mcpServers: { calc: calcServer(sdk) },
-  } as never);
-  for await (const message of q) if (message.type === 'result') break;
-  q.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
   return { initialize, answers: answersIn(lines) };
 }
-
-/** The stand-in's end of the session. */
-const RESULT = {
-  type: 'result',
-  subtype: 'success',
-  is_error: false,
-  result: 'ok',
-  session_id: 's',
-  uuid: 'u',
-  duration_ms: 1,
-  duration_api_ms: 1,
-  num_turns: 1,
-  total_cost_usd: 0,
-  usage: {},
-  modelUsage: {},
-  permission_denials: [],
-};
 
 describe("an in-process server's answers to the CLI's mcp_message requests, side by side with the official SDK", () => {
   it(
@@ -212,8 +160,8 @@ describe("an in-process server's answers to the CLI's mcp_message requests, side
   it(
     "from the browser entry's page server: the same initialize request and the same answers, byte for byte",
     async () => {
-      const theirs = await browserAnswersOf(officialBrowser as unknown as BrowserSdk);
-      const mine = await browserAnswersOf(oursBrowser as unknown as BrowserSdk);
+      const theirs = await browserAnswersOf(officialBrowser as unknown as BrowserQuerySdk & ServerMaker);
+      const mine = await browserAnswersOf(oursBrowser as unknown as BrowserQuerySdk & ServerMaker);
       expect(theirs.answers.filter((answer) => answer !== undefined)).toHaveLength(MESSAGES.length);
       // No handshake results in advance: the CLI asks the page's servers over mcp_message.
       expect(JSON.stringify(mine.initialize)).toBe(JSON.stringify(theirs.initialize));
