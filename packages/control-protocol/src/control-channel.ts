@@ -137,7 +137,8 @@ export class ControlChannel {
       this.#pending.reject(requestId, toError(error));
     };
     try {
-      this.#transport.send({ type: 'control_request', request_id: requestId, request: body }).catch(fail);
+      // The official SDK's key order: request_id first.
+      this.#transport.send({ request_id: requestId, type: 'control_request', request: body }).catch(fail);
     } catch (error) {
       fail(error);
     }
