@@ -98,6 +98,8 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     if (!acceptsUndefined(value)) required.push(key);
   }
   const values = entries.map(([, value]) => value);
+  // Whether refusals answer in zod's words: decided once for the tool, not per call.
+  const zodShape = isZodShape(values);
   const built: JsonSchema = { type: 'object', properties };
   if (required.length > 0) built['required'] = required;
   if (Object.keys(defs).length > 0) built['$defs'] = defs;
@@ -120,7 +122,7 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
       }
       if (issues.length === 0) return { ok: true, value: output };
       const described = issues.map((issue) => formatIssue([], issue));
-      return isZodShape(values) && !threw
+      return zodShape && !threw
         ? { ok: false, issues: described, zodIssues: issues }
         : { ok: false, issues: described };
     },

@@ -61,7 +61,7 @@ export function jsonSchemaOf(schema: unknown, depth = 0): JsonSchemaObject {
 }
 
 /** The JSON Schema of an object whose properties are `shape` (a zod raw shape). */
-export function jsonSchemaOfShape(shape: Record<string, unknown>, depth = 0): JsonSchemaObject {
+function jsonSchemaOfShape(shape: Record<string, unknown>, depth = 0): JsonSchemaObject {
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
