@@ -8,6 +8,8 @@ import { join, relative } from 'node:path';
 
 const REPORT = '.vitest-report.json';
 const WORKSPACE_ROOTS = ['packages', 'apps', 'tooling'];
+/** How much of a failed test's first message line the closing summary keeps: enough for both sides of a comparison. */
+const FAILURE_MESSAGE_CHARS = 1200;
 
 function packageDirs() {
   return WORKSPACE_ROOTS.filter((root) => existsSync(root)).flatMap((root) =>
@@ -76,7 +78,7 @@ function failedTestLines(dir, report) {
       const where = relative(dir, file.name ?? '');
       const why = String(test.failureMessages?.[0] ?? '')
         .split('\n')[0]
-        .slice(0, 240);
+        .slice(0, FAILURE_MESSAGE_CHARS);
       lines.push(`  FAILED ${where} > ${test.fullName ?? test.title}: ${why}`);
     }
   }

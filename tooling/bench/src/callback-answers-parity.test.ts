@@ -152,8 +152,10 @@ describe("what query() answers the real CLI's hook, permission and elicitation r
       ]);
       // Not two silent runs: the CLI asked the official's callback once at least.
       expect(theirs.responses.length).toBeGreaterThan(0);
-      expect(mine.responses).toEqual(theirs.responses);
-      expect(mine.toolResults).toEqual(theirs.toolResults);
+      // Compared as JSON text: an assertion's message shows a string whole but an array only as
+      // `[ Array(n) ]`, and a one-off failure in CI is only worth its message.
+      expect(JSON.stringify(mine.responses)).toBe(JSON.stringify(theirs.responses));
+      expect(JSON.stringify(mine.toolResults)).toBe(JSON.stringify(theirs.toolResults));
       expect(mine.thrown).toBe(theirs.thrown);
     },
     CASE_TIMEOUT_MS,
