@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { invalidArgumentsText } from './invalid-arguments.js';
 import { startTimer } from './timeout.js';
-import type { CompiledTool, SdkMcpToolExtra } from './tool.js';
+import type { SdkMcpToolExtra, UsableTool } from './tool.js';
 import { checkHandlerResult, thrownToResult, toolErrorResult } from './tool-result.js';
 
 const NEVER_ABORTS = new AbortController().signal;
@@ -22,7 +22,7 @@ export interface ToolCallContext {
  * throw, a timeout, a bad result) into an `isError` result. A handler that ignores its signal is
  * left behind: its late result or rejection is dropped.
  */
-export async function runToolCall(tool: CompiledTool, context: ToolCallContext): Promise<CallToolResult> {
+export async function runToolCall(tool: UsableTool, context: ToolCallContext): Promise<CallToolResult> {
   const { name, handler } = tool.definition;
   const sessionSignal = context.sessionSignal ?? NEVER_ABORTS;
   const label = `Tool ${JSON.stringify(name)}`;

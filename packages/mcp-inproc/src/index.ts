@@ -43,3 +43,4 @@ export type {
   SdkMcpToolHandler,
 } from './tool.js';
 export { TOOL_NAME_PATTERN, tool } from './tool.js';
+export { UNLISTABLE_TOOL_WARNING_CODE, warnUnlistableTool } from './unlistable-tool-warning.js';

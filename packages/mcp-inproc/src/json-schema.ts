@@ -1,4 +1,8 @@
-import type { AnySchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import {
+  type AnySchema,
+  objectFromShape,
+  type ZodRawShapeCompat,
+} from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { isZodSchema } from './official-tool-form.js';
@@ -13,13 +17,29 @@ export const JSON_SCHEMA_TARGET = 'draft-07';
 export type SchemaIo = 'input' | 'output';
 
 /**
+ * A schema its own library refused to describe as JSON Schema (a zod 4 `z.date()`, `z.bigint()`,
+ * `z.custom()` anywhere in it): the schema is fine for validation, but a tool cannot be listed with
+ * it. `reason` is the library's own word.
+ */
+export class UnconvertibleSchemaError extends TypeError {
+  /** Why the library refused, in its words (e.g. "Date cannot be represented in JSON Schema"). */
+  readonly reason: string;
+
+  constructor(label: string, reason: string, cause: unknown) {
+    super(`${label} cannot be described as JSON Schema: ${reason}`, { cause });
+    this.name = 'UnconvertibleSchemaError';
+    this.reason = reason;
+  }
+}
+
+/**
  * Converts one schema to JSON Schema, preserving descriptions and defaults.
  *
  * Order: the schema's own Standard JSON Schema converter (zod 4.2+, arktype, valibot with its
  * adapter), which uses the caller's library copy so `.describe()` text is kept; then zod 3 / zod 4
  * conversion through the MCP SDK. The converter's `$schema` is dropped unless `dialect` is
- * `'keep'`. Throws a `TypeError` for anything else, or when the library refuses (e.g. a `z.date()`
- * has no JSON form).
+ * `'keep'`. Throws a `TypeError` for anything else, and an {@link UnconvertibleSchemaError} when
+ * the library refuses (e.g. a `z.date()` has no JSON form).
  */
 export function schemaToJsonSchema(
   schema: StandardSchemaV1,
@@ -35,12 +55,28 @@ export function schemaToJsonSchema(
     }
     if (isZodSchema(schema)) return withDialect(zodToJsonSchema(schema as AnySchema, io), dialect);
   } catch (cause) {
-    throw new TypeError(`${label} cannot be described as JSON Schema: ${describeCause(cause)}`, { cause });
+    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
   }
   throw new TypeError(
     `${label} (vendor ${JSON.stringify(props.vendor)}) cannot be described as JSON Schema. ` +
       'Use zod, or a Standard Schema that also implements Standard JSON Schema (`~standard.jsonSchema`).',
   );
+}
+
+/**
+ * The input schema of a raw shape of zod 3 schemas as the MCP library lists it (and so the official
+ * SDK): the shape made one zod 3 object and converted whole by zod-to-json-schema. A schema used
+ * twice is then a `$ref` to its first place, and a property with no JSON form (a function, a
+ * symbol, `void`) is left out, with its key gone from `required`. Throws an
+ * {@link UnconvertibleSchemaError} when the converter refuses.
+ */
+export function zod3ShapeToJsonSchema(shape: Record<string, unknown>, label: string): JsonSchema {
+  try {
+    const object = objectFromShape(shape as ZodRawShapeCompat);
+    return toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as JsonSchema;
+  } catch (cause) {
+    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
+  }
 }
 
 /**

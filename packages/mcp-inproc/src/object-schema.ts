@@ -1,8 +1,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { type JsonSchema, type SchemaIo, schemaToJsonSchema } from './json-schema.js';
-import { inOfficialShapeForm, isZodSchema, isZodShape } from './official-tool-form.js';
+import { type JsonSchema, type SchemaIo, schemaToJsonSchema, zod3ShapeToJsonSchema } from './json-schema.js';
+import { inOfficialShapeForm, isZod3Shape, isZodSchema, isZodShape } from './official-tool-form.js';
 import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 
 /** The outcome of validating one argument object. `issues` name the field each problem is in. */
@@ -84,27 +84,14 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     }
     entries.push([key, value]);
   }
-  const properties: JsonSchema = {};
-  const defs: JsonSchema = {};
-  const required: string[] = [];
-  for (const [key, value] of entries) {
-    const { $defs, definitions, ...property } = schemaToJsonSchema(
-      value,
-      io,
-      `${label}, property ${JSON.stringify(key)}`,
-    );
-    Object.assign(defs, isPlainObject($defs) ? $defs : {}, isPlainObject(definitions) ? definitions : {});
-    defineKey(properties, key, property);
-    if (!acceptsUndefined(value)) required.push(key);
-  }
   const values = entries.map(([, value]) => value);
   // Whether refusals answer in zod's words: decided once for the tool, not per call.
   const zodShape = isZodShape(values);
-  const built: JsonSchema = { type: 'object', properties };
-  if (required.length > 0) built['required'] = required;
-  if (Object.keys(defs).length > 0) built['$defs'] = defs;
   return {
-    jsonSchema: io === 'input' ? inOfficialShapeForm(built, values) : built,
+    jsonSchema:
+      io === 'input' && isZod3Shape(values)
+        ? zod3ShapeToJsonSchema(shape, label)
+        : shapeJsonSchema(entries, io, label),
     async validate(value) {
       const input = value === undefined ? {} : value;
       if (!isPlainObject(input))
@@ -129,6 +116,39 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
   };
 }
 
+/**
+ * A shape's JSON Schema built property by property, each from its own schema's converter (so any
+ * Standard Schema may sit beside zod); an input schema in the official SDK's form for a zod 4 shape.
+ */
+function shapeJsonSchema(
+  entries: readonly (readonly [string, StandardSchemaV1])[],
+  io: SchemaIo,
+  label: string,
+): JsonSchema {
+  const properties: JsonSchema = {};
+  const defs: JsonSchema = {};
+  const required: string[] = [];
+  for (const [key, value] of entries) {
+    const { $defs, definitions, ...property } = schemaToJsonSchema(
+      value,
+      io,
+      `${label}, property ${JSON.stringify(key)}`,
+    );
+    Object.assign(defs, isPlainObject($defs) ? $defs : {}, isPlainObject(definitions) ? definitions : {});
+    defineKey(properties, key, property);
+    if (!mayBeLeftOut(value)) required.push(key);
+  }
+  const built: JsonSchema = { type: 'object', properties };
+  if (required.length > 0) built['required'] = required;
+  if (Object.keys(defs).length > 0) built['$defs'] = defs;
+  return io === 'input'
+    ? inOfficialShapeForm(
+        built,
+        entries.map(([, value]) => value),
+      )
+    : built;
+}
+
 /** A schema's result; `threw` when the schema threw instead of answering (its issue says so). */
 async function runSchema(
   schema: StandardSchemaV1,
@@ -142,6 +162,17 @@ async function runSchema(
       threw: true,
     };
   }
+}
+
+/**
+ * True when a shape's key is not required in its listing: for a zod 4 schema, an optional input
+ * (`_zod.optin` set by optional, default, catch), as zod's converter and so the official SDK decide
+ * (a `z.any()` is required there, though it accepts a missing value); for any other schema, when it
+ * accepts a missing value.
+ */
+function mayBeLeftOut(schema: StandardSchemaV1): boolean {
+  const zod4 = (schema as { _zod?: { optin?: unknown } })._zod;
+  return zod4 !== undefined ? zod4.optin !== undefined : acceptsUndefined(schema);
 }
 
 /** True when the schema accepts a missing value synchronously, so the key is optional. */

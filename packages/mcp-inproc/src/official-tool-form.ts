@@ -27,6 +27,11 @@ export function isZodShape(values: readonly unknown[]): boolean {
   return shapeKindOf(values) !== 'other';
 }
 
+/** True when every value of a non-empty shape is a zod 3 schema: the MCP library lists it whole. */
+export function isZod3Shape(values: readonly unknown[]): boolean {
+  return shapeKindOf(values) === 'zod3';
+}
+
 /**
  * The input schema of a shape whose `values` built `jsonSchema` (`type`, `properties`,
  * `required`), as the official SDK lists it through the MCP library's converters: for a shape of

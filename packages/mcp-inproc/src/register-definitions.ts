@@ -10,8 +10,9 @@ import { DEFAULT_TOOL_TIMEOUT_MS } from './limits.js';
 import { hubSessionOptions } from './mcp-server-hub.js';
 import type { SdkMcpPromptDefinition } from './prompt.js';
 import type { SdkMcpResourceDefinition } from './resource.js';
-import type { CompiledTool } from './tool.js';
+import type { CompiledTool, UnlistableTool } from './tool.js';
 import { recordToolListing } from './tool-listings.js';
+import { toolErrorResult } from './tool-result.js';
 
 /**
  * The input schema a `tool()` tool is registered with on the MCP server: any object passes, with
@@ -32,6 +33,10 @@ export function registerCompiledTool(
   serverTimeoutMs: number | undefined,
 ): void {
   const { definition, listing } = tool;
+  if (tool.kind === 'unlistable') {
+    registerUnlistableTool(mcp, tool);
+    return;
+  }
   mcp.registerTool(
     definition.name,
     {
@@ -54,6 +59,25 @@ export function registerCompiledTool(
     inputSchema: listing['inputSchema'] as Record<string, unknown>,
     outputSchema: listing['outputSchema'] as Record<string, unknown> | undefined,
   });
+}
+
+/**
+ * Registers a tool whose input schema has no JSON Schema form disabled, as the official SDK's server
+ * does: the MCP library leaves it out of `tools/list` and refuses a call to it ("Tool <name>
+ * disabled"). Should a caller enable it on `instance`, a call still runs nothing and answers why.
+ */
+function registerUnlistableTool(mcp: McpServer, tool: UnlistableTool): void {
+  const { definition, reason } = tool;
+  const refusal = toolErrorResult(
+    `Tool ${JSON.stringify(definition.name)} cannot run: its input schema has no JSON Schema form (${reason}).`,
+  );
+  mcp
+    .registerTool(
+      definition.name,
+      { description: definition.description, inputSchema: OPEN_INPUT },
+      () => refusal,
+    )
+    .disable();
 }
 
 /** Registers a resource definition on `mcp`, by fixed URI or by URI template. */

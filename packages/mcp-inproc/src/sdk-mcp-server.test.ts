@@ -1,9 +1,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createSdkMcpServer, isSdkMcpServerConfig, prompt, tool } from './index.js';
+import * as z3 from 'zod/v3';
+import {
+  createSdkMcpServer,
+  isSdkMcpServerConfig,
+  prompt,
+  tool,
+  UNLISTABLE_TOOL_WARNING_CODE,
+} from './index.js';
 
 const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
 
@@ -168,6 +176,115 @@ describe('createSdkMcpServer on a transport of the caller', () => {
     expect(tools[0]?.inputSchema.required).toEqual(['a']);
     const result = await client.callTool({ name: 'add', arguments: { a: 1 } });
     expect(result.content).toEqual([{ type: 'text', text: 'ok' }]);
+    await client.close();
+  });
+});
+
+describe('a tool whose input schema has no JSON Schema form', () => {
+  /** The process warnings `make` gives, emitted on the next turns of the event loop. */
+  async function warningsOf(make: () => unknown): Promise<{ code: string | undefined; message: string }[]> {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      make();
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    return warnings.map((warning) => ({
+      code: (warning as { code?: string }).code,
+      message: warning.message,
+    }));
+  }
+
+  it('should be made by tool() without a throw, then registered disabled, with a warning naming it', async () => {
+    const dated = tool('dated', 'Dated', { at: z.date(), note: z.string() }, ok);
+    const listed = tool('listed', 'Listed', { n: z.number() }, ok);
+    let config: ReturnType<typeof createSdkMcpServer> | undefined;
+    const warnings = await warningsOf(() => {
+      config = createSdkMcpServer({ name: 'cal', tools: [dated, listed] });
+    });
+    expect(warnings).toEqual([
+      {
+        code: UNLISTABLE_TOOL_WARNING_CODE,
+        message: expect.stringMatching(/^Tool "dated" of SDK MCP server "cal" is disabled.*\(Date cannot/),
+      },
+    ]);
+    expect(UNLISTABLE_TOOL_WARNING_CODE).toBe('CLAUDE_SDK_MCP_TOOL_SCHEMA_UNCONVERTIBLE');
+    const client = await connectDirectly(config!.instance);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['listed']);
+    // Refused by the MCP library before any handler runs, in its words, as the official's.
+    expect(await client.callTool({ name: 'dated', arguments: { note: 'x' } })).toEqual({
+      content: [{ type: 'text', text: 'MCP error -32602: Tool dated disabled' }],
+      isError: true,
+    });
+    expect((await client.callTool({ name: 'listed', arguments: { n: 1 } })).content).toEqual([
+      { type: 'text', text: 'ok' },
+    ]);
+    await client.close();
+  });
+
+  it('should disable it wherever the type sits: nested, in an array or a union, in a whole object', async () => {
+    const tools = [
+      tool('nested', 'N', { o: z.object({ at: z.date() }) }, ok),
+      tool('listOf', 'L', { at: z.array(z.bigint()) }, ok),
+      tool('either', 'E', { at: z.union([z.string(), z.map(z.string(), z.number())]) }, ok),
+      tool('whole', 'W', z.object({ at: z.custom<string>((v) => typeof v === 'string') }), ok),
+    ];
+    let config: ReturnType<typeof createSdkMcpServer> | undefined;
+    const warnings = await warningsOf(() => {
+      config = createSdkMcpServer({ name: 'odd', tools });
+    });
+    expect(warnings.map(({ message }) => /^Tool "(\w+)"/.exec(message)?.[1])).toEqual([
+      'nested',
+      'listOf',
+      'either',
+      'whole',
+    ]);
+    const client = await connectDirectly(config!.instance);
+    expect((await client.listTools()).tools).toEqual([]);
+    await client.close();
+  });
+
+  it('should still throw for a value that is not a schema at all', () => {
+    expect(() => tool('x', 'd', { a: 'nope' } as never, ok)).toThrow(/property "a" is not a schema/);
+  });
+});
+
+describe("a shape's listing, as the MCP library lists it for the official SDK", () => {
+  it('should list a zod 3 shape whole: a schema used twice as a $ref, a field with no JSON form left out', async () => {
+    const day = z3.string().describe('a day');
+    const span = tool('span', 'S', { from: day, to: day, days: z3.array(day), onDone: z3.function() }, ok);
+    const client = await connectDirectly(createSdkMcpServer({ name: 's', tools: [span] }).instance);
+    const raw = await client.request({ method: 'tools/list', params: {} }, ListToolsResultSchema);
+    expect(raw.tools[0]?.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        from: { type: 'string', description: 'a day' },
+        to: { $ref: '#/properties/from' },
+        days: { type: 'array', items: { $ref: '#/properties/from' } },
+      },
+      required: ['from', 'to', 'days'],
+      additionalProperties: false,
+      $schema: 'http://json-schema.org/draft-07/schema#',
+    });
+    await client.close();
+  });
+
+  it('should require a zod 4 key unless its input is optional (optional, default, catch), z.any() too', async () => {
+    const loose = tool(
+      'loose',
+      'L',
+      { any: z.any(), unknown: z.unknown(), n: z.number().default(1), s: z.string().optional() },
+      ok,
+    );
+    const client = await connectDirectly(createSdkMcpServer({ name: 'l', tools: [loose] }).instance);
+    expect((await client.listTools()).tools[0]?.inputSchema.required).toEqual(['any', 'unknown']);
+    // Listed as required, yet a call without them runs: the schema itself accepts a missing value.
+    expect((await client.callTool({ name: 'loose', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'ok' },
+    ]);
     await client.close();
   });
 });

@@ -17,6 +17,7 @@ import {
   TOOL_NAME_PATTERN,
 } from './tool.js';
 import { listRecordedSchemas } from './tool-listings.js';
+import { warnUnlistableTool } from './unlistable-tool-warning.js';
 
 /** Options of {@link createSdkMcpServer}. */
 export interface CreateSdkMcpServerOptions {
@@ -90,8 +91,10 @@ export type McpSdkServerConfigWithInstance = {
  * A `tool()` tool keeps ccsdk's checks: its input is validated against its schema (any Standard
  * Schema) before the handler runs, a failure or a throw becomes an `isError` result, and every
  * call has a time limit. Checks everything at once and throws a `TypeError` quoting the bad
- * value: a bad or duplicate name, a tool schema with no JSON Schema form, a resource or prompt
- * the MCP library refuses.
+ * value: a bad or duplicate name, a resource or prompt the MCP library refuses. A tool whose input
+ * schema has no JSON Schema form (a zod 4 `z.date()` in it) is registered disabled, as the official
+ * SDK's server does: left out of `tools/list`, its calls refused, and a process warning with code
+ * `UNLISTABLE_TOOL_WARNING_CODE` (the official's) naming the tool, the server and the reason.
  *
  * @example
  * const calc = createSdkMcpServer({ name: 'calc', tools: [add] });
@@ -148,6 +151,9 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
       },
     },
   );
+  for (const tool of tools) {
+    if (tool.kind === 'unlistable') warnUnlistableTool(name, tool.definition.name, tool.reason);
+  }
   try {
     listRecordedSchemas(mcp);
     for (const tool of tools) registerCompiledTool(mcp, tool, timeout);

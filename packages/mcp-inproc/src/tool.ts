@@ -7,6 +7,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
+import { UnconvertibleSchemaError } from './json-schema.js';
 import { type CompiledObjectSchema, compileObjectSchema } from './object-schema.js';
 import { officialToolDefinition } from './official-tool-form.js';
 import type { InferToolInput, ToolInputSchema } from './schema-types.js';
@@ -86,7 +87,8 @@ export interface ExtendedSdkMcpToolDefinition<Schema extends ToolInputSchema = T
 }
 
 /** A tool definition checked and made ready: its schemas compiled, its listing entry built. */
-export interface CompiledTool {
+export interface UsableTool {
+  readonly kind: 'usable';
   readonly definition: ExtendedSdkMcpToolDefinition;
   readonly input: CompiledObjectSchema;
   readonly output: CompiledObjectSchema | undefined;
@@ -95,12 +97,32 @@ export interface CompiledTool {
 }
 
 /**
+ * A tool whose input schema its library cannot describe as JSON Schema (a zod 4 `z.date()` in it,
+ * say). As with the official SDK, it is not an error: the server registers it disabled, so it is
+ * left out of `tools/list` and a call to it is refused, and the server warns once (see
+ * `UNLISTABLE_TOOL_WARNING_CODE`). Its other tools work.
+ */
+export interface UnlistableTool {
+  readonly kind: 'unlistable';
+  readonly definition: ExtendedSdkMcpToolDefinition;
+  /** The library's reason (e.g. "Date cannot be represented in JSON Schema"). */
+  readonly reason: string;
+  /** The entry's fields besides the input schema (`_meta` for `alwaysLoad`). */
+  readonly listing: Record<string, unknown>;
+}
+
+/** A compiled tool: usable, or registered disabled because its input schema has no JSON form. */
+export type CompiledTool = UsableTool | UnlistableTool;
+
+/**
  * Defines an in-process MCP tool. The handler's arguments are typed from `inputSchema` and
  * validated against it before the handler runs; input that fails becomes an `isError` result naming
  * the field, so the model can retry.
  *
- * Throws a `TypeError` at once (quoting the bad value) for a bad name, a missing handler, a value in
- * the shape that is not a schema, or a schema with no JSON Schema form.
+ * Throws a `TypeError` at once (quoting the bad value) for a bad name, a missing handler, or a value
+ * in the shape that is not a schema. An input schema its library cannot describe as JSON Schema (a
+ * zod 4 `z.date()`) is no error here: as with the official SDK, the server leaves that tool out of
+ * its list, refuses calls to it and warns (`UNLISTABLE_TOOL_WARNING_CODE`).
  *
  * @example
  * tool('add', 'Add two numbers', { a: z.number(), b: z.number() }, async ({ a, b }) => ({
@@ -141,7 +163,8 @@ const compiledTools = new WeakMap<object, CompiledTool>();
 
 /**
  * Checks a tool definition (made by {@link tool} or by hand) and compiles its schemas; cached per
- * definition object. Throws a `TypeError` naming the tool and quoting the bad value.
+ * definition object. Throws a `TypeError` naming the tool and quoting the bad value; an input schema
+ * with no JSON Schema form gives an {@link UnlistableTool}.
  */
 export function compileTool(definition: ExtendedSdkMcpToolDefinition): CompiledTool {
   if (!isPlainObject(definition as unknown))
@@ -172,7 +195,20 @@ export function compileTool(definition: ExtendedSdkMcpToolDefinition): CompiledT
     );
   }
   if (definition.timeoutMs !== undefined) validateTimeoutMs(definition.timeoutMs, `${label}: timeoutMs`);
-  const input = compileObjectSchema(definition.inputSchema, 'input', `${label}: inputSchema`);
+  let input: CompiledObjectSchema;
+  try {
+    input = compileObjectSchema(definition.inputSchema, 'input', `${label}: inputSchema`);
+  } catch (error) {
+    if (!(error instanceof UnconvertibleSchemaError)) throw error;
+    const unlistable: UnlistableTool = {
+      kind: 'unlistable',
+      definition,
+      reason: error.reason,
+      listing: { name, description, ...(definition._meta === undefined ? {} : { _meta: definition._meta }) },
+    };
+    compiledTools.set(definition, unlistable);
+    return unlistable;
+  }
   const output =
     definition.outputSchema === undefined
       ? undefined
@@ -182,7 +218,7 @@ export function compileTool(definition: ExtendedSdkMcpToolDefinition): CompiledT
   if (output !== undefined) listing['outputSchema'] = output.jsonSchema;
   if (definition.annotations !== undefined) listing['annotations'] = definition.annotations;
   if (definition._meta !== undefined) listing['_meta'] = definition._meta;
-  const compiled: CompiledTool = { definition, input, output, listing };
+  const compiled: UsableTool = { kind: 'usable', definition, input, output, listing };
   compiledTools.set(definition, compiled);
   return compiled;
 }

@@ -39,6 +39,8 @@ function deferredToolsOf(request: { readonly messages: readonly unknown[] }): st
 }
 
 const addCall = (args: Record<string, unknown>) => toolUse('mcp__calc__add', args);
+/** One zod 3 schema on two fields of a tool. */
+const DAY = z3.string().describe('a day, as YYYY-MM-DD');
 
 /** What the model received in its last request: the result of its one tool call. */
 interface Run {
@@ -68,6 +70,10 @@ async function runThrough(
       sdk.tool('search', 'Searches', { q: z3.string().describe('query'), n: z3.number().optional() }, ok),
       // A whole zod object, which the official takes at run time though its type asks for a shape.
       sdk.tool('pick', 'Picks', z.strictObject({ n: z.number() }), ok),
+      // A zod 3 schema used twice (listed once, then as a `$ref`) and a field with no JSON form.
+      sdk.tool('span', 'Spans', { from: DAY, to: DAY, onDone: z3.function().optional() }, ok),
+      // No JSON Schema form at all: the server lists it not, and warns.
+      sdk.tool('when', 'Schedules', { at: z.date(), note: z.string() }, ok),
     ],
   });
   for await (const _ of sdk.query({
@@ -111,6 +117,9 @@ describe("the model's view of an in-process MCP server, side by side with the of
       expect(mine.mcpTools).toEqual(theirs.mcpTools);
       // A server that declares no resources gets no resource-reading tools.
       expect([...mine.names, ...mine.deferred]).not.toContain('ListMcpResourcesTool');
+      // A tool whose input schema has no JSON form is not offered: the official's way, kept.
+      expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__span');
+      expect([...theirs.names, ...theirs.deferred]).not.toContain('mcp__calc__when');
     },
     CASE_TIMEOUT_MS,
   );
@@ -123,6 +132,20 @@ describe("the model's view of an in-process MCP server, side by side with the of
         runThrough(ours, {}, addCall({ a: 'two' })),
       ]);
       expect(theirs.toolResult).toContain('MCP error -32602: Input validation error');
+      expect(theirs.toolResult).toContain('"is_error":true');
+      expect(mine.toolResult).toBe(theirs.toolResult);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'a call to the tool the server left out (its schema has no JSON form): the same refusal',
+    async () => {
+      const when = () => toolUse('mcp__calc__when', { at: '2026-12-07', note: 'standup' });
+      const [theirs, mine] = await Promise.all([
+        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, when()),
+        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, when()),
+      ]);
       expect(theirs.toolResult).toContain('"is_error":true');
       expect(mine.toolResult).toBe(theirs.toolResult);
     },
