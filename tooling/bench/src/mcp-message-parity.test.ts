@@ -42,10 +42,32 @@ const MESSAGES = [
   { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'find', arguments: {} } },
   { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nosuch', arguments: {} } },
   { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'pick', arguments: { n: 1, more: 2 } } },
+  { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'when', arguments: { note: 'n' } } },
+  { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'span', arguments: { from: 'a' } } },
   { jsonrpc: '2.0', id: 6, method: 'resources/list', params: {} },
   { jsonrpc: '2.0', id: 7, method: 'prompts/list', params: {} },
   { jsonrpc: '2.0', id: 8, method: 'ping' },
 ];
+
+/** One zod 3 schema on two fields of a tool. */
+const DAY = z3.string().describe('a day, as YYYY-MM-DD');
+
+/** zod 3 types with forms of their own in zod-to-json-schema (the MCP library's converter for zod 3). */
+const ZOO3 = {
+  day: z3.date(),
+  big: z3.bigint().optional(),
+  none: z3.undefined(),
+  nothing: z3.null(),
+  tags: z3.set(z3.number()),
+  byName: z3.map(z3.string(), DAY),
+  lazy: z3.lazy(() => z3.boolean()),
+  any: z3.any(),
+  unknown: z3.unknown(),
+  nan: z3.nan(),
+  never: z3.never().optional(),
+  maybe: z3.string().min(1).nullable(),
+  either: z3.union([DAY, z3.number().int()]),
+};
 
 /** The `createSdkMcpServer()` and `tool()` of an entry: the root's or the browser's. */
 type ServerMaker = Pick<Sdk, 'createSdkMcpServer' | 'tool'>;
@@ -66,6 +88,14 @@ function calcServer(sdk: ServerMaker) {
       }),
       sdk.tool('find', 'Finds', { q: z3.string(), n: z3.number().int().min(1).optional() }, echo),
       sdk.tool('pick', 'Picks', z.strictObject({ n: z.number() }), echo),
+      // One zod 3 schema on two fields, and a field with no JSON form.
+      sdk.tool('span', 'Spans', { from: DAY, to: DAY, onDone: z3.function().optional() }, echo),
+      // No JSON Schema form (a zod 4 date): the root's server lists it not and refuses its calls.
+      sdk.tool('when', 'Schedules', { at: z.date(), note: z.string() }, echo),
+      // zod 3 types zod-to-json-schema writes in forms of its own, and which keys it requires.
+      sdk.tool('zoo', 'Zoo', ZOO3, echo),
+      // zod 4 keys that may be left out without being optional().
+      sdk.tool('loose', 'Loose', { any: z.any(), unknown: z.unknown(), n: z.number().default(1) }, echo),
     ],
   });
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { SdkMcpRouter, TOOL_NAME_PATTERN } from '@ccsdk/mcp-inproc';
+import { SdkMcpRouter, TOOL_NAME_PATTERN, UNLISTABLE_TOOL_WARNING_CODE } from '@ccsdk/mcp-inproc';
 import { normalizeObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import { describe, expect, it } from 'vitest';
@@ -149,14 +149,29 @@ describe('a page MCP server', () => {
       isError: true,
       text: 'MCP error -32602: Tool missing not found',
     });
-    // A schema with no JSON form lists as {}: the user's schema still checks the call.
-    const done = async () => ({ content: [] });
-    const odd = createSdkMcpServer({ name: 'odd', tools: [tool('when', 'd', { at: z4.date() }, done)] });
-    const oddList = (await (await serve(odd)).call('tools/list')).result?.['tools'] as {
-      inputSchema: object;
-    }[];
-    expect(oddList[0]?.inputSchema).toMatchObject({ properties: { at: {} }, required: ['at'] });
     expect((await call('resources/list')).error?.code).toBe(-32601);
+  });
+
+  it('disables a tool whose schema zod cannot describe as JSON, as the official does, and warns', async () => {
+    const done = async () => ({ content: [] });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const odd = createSdkMcpServer({
+      name: 'odd',
+      tools: [tool('when', 'd', { at: z4.date() }, done), tool('fine', 'f', { n: z4.number() }, done)],
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings.map((warning) => [(warning as { code?: string }).code, warning.message])).toEqual([
+      [UNLISTABLE_TOOL_WARNING_CODE, expect.stringMatching(/"when" of SDK MCP server "odd".*Date cannot/)],
+    ]);
+    const served = await serve(odd);
+    const listed = (await served.call('tools/list')).result?.['tools'] as { name: string }[];
+    expect(listed.map((entry) => entry.name)).toEqual(['fine']);
+    expect(await served.call('tools/call', { name: 'when', arguments: { at: 'x' } })).toMatchObject({
+      result: { content: [{ type: 'text', text: 'MCP error -32602: Tool when disabled' }], isError: true },
+    });
   });
 
   it('is what the hub connects to, and closes', async () => {

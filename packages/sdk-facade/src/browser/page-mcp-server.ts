@@ -5,9 +5,11 @@ import {
   type ExtendedSdkMcpToolDefinition,
   invalidArgumentsText,
   type McpSdkServerConfigWithInstance,
+  warnUnlistableTool,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
 import { checkToolInput, inputJsonSchemaOf, PAGE_TOOL_NAME_PATTERN } from './page-tool.js';
+import { UnrepresentableSchemaError } from './zod-json-schema.js';
 
 /** The MCP protocol version the page server answers with when the client asks for none. */
 export const PAGE_MCP_PROTOCOL_VERSION = '2025-06-18';
@@ -34,9 +36,13 @@ export interface PageMcpTransport {
   close(): Promise<void>;
 }
 
+/**
+ * A tool of the page's server: listed, or disabled (`listing` undefined) because zod has no JSON
+ * form for its input schema, as the official SDK's server disables such a tool.
+ */
 interface PageTool {
   readonly definition: ExtendedSdkMcpToolDefinition;
-  readonly listing: Record<string, unknown>;
+  readonly listing: Record<string, unknown> | undefined;
 }
 
 /**
@@ -121,7 +127,7 @@ export class PageMcpServer {
       case 'ping':
         return { result: {} };
       case 'tools/list':
-        return { result: { tools: [...this.#tools.values()].map((tool) => tool.listing) } };
+        return { result: { tools: [...this.#tools.values()].flatMap((tool) => tool.listing ?? []) } };
       case 'tools/call':
         return this.#call(transport, id, params);
       default:
@@ -139,6 +145,9 @@ export class PageMcpServer {
     if (tool === undefined) {
       // The MCP library's words, as the official SDK's page server answers.
       return { result: errorResult(`MCP error ${INVALID_PARAMS}: Tool ${String(name)} not found`) };
+    }
+    if (tool.listing === undefined) {
+      return { result: errorResult(`MCP error ${INVALID_PARAMS}: Tool ${tool.definition.name} disabled`) };
     }
     const label = `Tool ${JSON.stringify(tool.definition.name)}`;
     const checked = checkToolInput(tool.definition.inputSchema, args);
@@ -287,7 +296,13 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
       );
     }
     seen.add(definition.name);
-    return { definition, listing: listingOf(definition, options.alwaysLoad === true) };
+    try {
+      return { definition, listing: listingOf(definition, options.alwaysLoad === true) };
+    } catch (error) {
+      if (!(error instanceof UnrepresentableSchemaError)) throw error;
+      warnUnlistableTool(name, definition.name, error.reason);
+      return { definition, listing: undefined };
+    }
   });
   const instance = new PageMcpServer(options, tools);
   return {
@@ -315,7 +330,16 @@ function listingOf(definition: ExtendedSdkMcpToolDefinition, alwaysLoad: boolean
     ...(meta === undefined ? {} : { _meta: meta }),
   };
   if (definition.outputSchema !== undefined) {
-    const { $schema: _dialect, ...output } = inputJsonSchemaOf(definition.outputSchema);
+    let converted: Record<string, unknown>;
+    try {
+      converted = inputJsonSchemaOf(definition.outputSchema);
+    } catch (cause) {
+      throw new TypeError(
+        `tool ${JSON.stringify(definition.name)}: outputSchema cannot be described as JSON Schema: ${String(cause)}`,
+        { cause },
+      );
+    }
+    const { $schema: _dialect, ...output } = converted;
     listing['outputSchema'] = output;
   }
   return listing;

@@ -8,7 +8,14 @@ import {
   type SdkMcpToolHandler,
   type ToolInputSchema,
 } from '@ccsdk/mcp-inproc';
-import { isOptionalSchema, type JsonSchemaObject, jsonSchemaOf } from './zod-json-schema.js';
+import {
+  below,
+  isOptionalSchema,
+  type JsonSchemaObject,
+  jsonSchemaOf,
+  rootPlace,
+  UnrepresentableSchemaError,
+} from './zod-json-schema.js';
 
 /**
  * Characters a tool or server name may use: `^[A-Za-z0-9_-]{1,64}$`, the same as the root entry's
@@ -46,23 +53,28 @@ function isParser(value: unknown): value is { safeParse(input: unknown): ParseRe
  * The JSON Schema of a tool's input, as the official SDK lists it (see `inOfficialShapeForm`): a raw
  * shape property by property, or one object schema. A zod 4.2+ schema is converted by its own
  * Standard JSON Schema converter (the page's zod, so no zod of ours); an older one is read from its
- * definition (`zod-json-schema.ts`).
+ * definition (`zod-json-schema.ts`). Throws an {@link UnrepresentableSchemaError} when zod has no
+ * JSON form for it (a zod 4 `z.date()`): the page server then registers the tool disabled.
  */
 export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
   if (isParser(schema)) {
     const standard = standardInputJsonSchema(schema);
     if (standard !== undefined) return standard;
-    const read = jsonSchemaOf(schema);
+    const read = jsonSchemaOf(schema) ?? {};
     const object = read['type'] === 'object' ? read : { type: 'object', ...read };
     return '_zod' in schema
       ? { $schema: JSON_SCHEMA_DIALECT_URI, ...object }
       : { ...object, $schema: JSON_SCHEMA_DIALECT_URI };
   }
   const shape = schema as Record<string, unknown>;
+  const root = rootPlace();
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
-    const { $schema: _dialect, ...property } = standardInputJsonSchema(value) ?? jsonSchemaOf(value);
+    const read = standardInputJsonSchema(value) ?? jsonSchemaOf(value, 0, below(root, 'properties', key));
+    // A zod 3 type with no JSON form (a function): left out, as zod-to-json-schema leaves it.
+    if (read === undefined) continue;
+    const { $schema: _dialect, ...property } = read;
     Object.defineProperty(properties, key, {
       value: property,
       enumerable: true,
@@ -75,17 +87,22 @@ export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
   return inOfficialShapeForm(built, Object.values(shape));
 }
 
-/** The Standard JSON Schema (draft-07) of what `schema` accepts, from its own converter; `undefined` when it has none. */
+/**
+ * The Standard JSON Schema (draft-07) of what `schema` accepts, from its own converter; `undefined`
+ * when it has none. Throws an {@link UnrepresentableSchemaError} when the converter refuses (zod 4's
+ * `z.date()`): the tool is then not listed.
+ */
 function standardInputJsonSchema(schema: unknown): JsonSchemaObject | undefined {
   const standard = (schema as { '~standard'?: { jsonSchema?: { input?: unknown } } } | null)?.['~standard'];
   const input = standard?.jsonSchema?.input;
   if (typeof input !== 'function') return undefined;
+  let converted: unknown;
   try {
-    const converted: unknown = input.call(standard?.jsonSchema, { target: 'draft-07' });
-    return typeof converted === 'object' && converted !== null ? (converted as JsonSchemaObject) : undefined;
-  } catch {
-    return undefined;
+    converted = input.call(standard?.jsonSchema, { target: 'draft-07' });
+  } catch (error) {
+    throw new UnrepresentableSchemaError(error instanceof Error ? error.message : String(error));
   }
+  return typeof converted === 'object' && converted !== null ? (converted as JsonSchemaObject) : undefined;
 }
 
 /**

@@ -4,11 +4,31 @@
  * the schema has no Standard JSON Schema converter of its own (zod 3, zod 4 before 4.2). Written
  * as zod-to-json-schema writes zod 3's (the MCP library's converter for it): string (with its
  * length bounds), number (integer when `.int()`, with its bounds), boolean, enum, literal, array
- * (with its length bounds), object (closed by `additionalProperties: false` unless passthrough),
- * optional, nullable and union (a list of types when every member is a bare primitive), default
- * and `.describe()` (plus zod 3's refinements, read through). Anything else becomes `{}`, which
- * accepts any value: the user's schema still validates the call.
+ * (with its length bounds), set, map, object (closed by `additionalProperties: false` unless
+ * passthrough), optional, nullable and union (a list of types when every member is a bare
+ * primitive), default and `.describe()` (plus zod 3's refinements, promises and lazy schemas, read
+ * through), date (a date-time string), bigint (an int64 integer), null, and `{ not: {} }` for
+ * never, undefined and NaN. A zod 3 schema met a second time is a `$ref` to where it was first
+ * (`#/properties/from`), and a function, symbol or void has no JSON form: its property is left
+ * out. Anything else becomes `{}`, which accepts any value: the user's schema still validates the
+ * call. A zod 4 type that zod's own converter refuses (a date, a bigint, a map) throws an
+ * {@link UnrepresentableSchemaError}, as that converter would.
  */
+
+/**
+ * A zod schema that zod's JSON Schema converter refuses (zod 4's `z.date()`, say): the tool is not
+ * listed. `reason` says why, as zod's converter says it.
+ */
+export class UnrepresentableSchemaError extends TypeError {
+  /** Why, in zod's words where zod gave them. */
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'UnrepresentableSchemaError';
+    this.reason = reason;
+  }
+}
 
 /** A JSON Schema object. */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -20,6 +40,8 @@ interface ZodDefinition {
   readonly kind: string;
   readonly def: Record<string, unknown>;
   readonly description: string | undefined;
+  /** A zod 3 schema (its `typeName`), read as zod-to-json-schema reads it. */
+  readonly zod3: boolean;
 }
 
 /** The definition of a zod 3 or zod 4 schema in one form; `undefined` for anything else. */
@@ -32,40 +54,117 @@ function definitionOf(schema: unknown): ZodDefinition | undefined {
       kind: v4['type'],
       def: v4,
       description: typeof description === 'string' ? description : undefined,
+      zod3: false,
     };
   }
   const v3 = (schema as { _def?: Record<string, unknown> })._def;
   if (v3 !== undefined && typeof v3['typeName'] === 'string') {
     const kind = v3['typeName'].replace(/^Zod/, '').toLowerCase();
     const description = v3['description'];
-    return { kind, def: v3, description: typeof description === 'string' ? description : undefined };
+    return {
+      kind,
+      def: v3,
+      description: typeof description === 'string' ? description : undefined,
+      zod3: true,
+    };
   }
   return undefined;
 }
 
-/** True when a property of this schema may be left out (optional, or with a default). */
+/**
+ * True when a property of this schema is not required in the listing: for zod 4, an optional input
+ * (`_zod.optin` set: optional, default, catch), as zod's converter decides; for zod 3, its own
+ * `isOptional()`, as zod-to-json-schema asks; else an optional or a default.
+ */
 export function isOptionalSchema(schema: unknown): boolean {
-  const kind = definitionOf(schema)?.kind;
-  return kind === 'optional' || kind === 'default';
+  const definition = definitionOf(schema);
+  if (definition === undefined) return false;
+  if (!definition.zod3) return (schema as { _zod: { optin?: unknown } })._zod.optin !== undefined;
+  const ask = (schema as { isOptional?: unknown }).isOptional;
+  if (typeof ask === 'function') {
+    try {
+      return ask.call(schema) === true;
+    } catch {
+      return false;
+    }
+  }
+  return definition.kind === 'optional' || definition.kind === 'default';
 }
 
-/** The JSON Schema of one zod schema. */
-export function jsonSchemaOf(schema: unknown, depth = 0): JsonSchemaObject {
+/**
+ * Where a schema is being read: its JSON Pointer from the root (`['#', 'properties', 'from']`) and
+ * the zod 3 definitions already read, by where they were first, for zod-to-json-schema's `$ref`s.
+ */
+export interface ReadPlace {
+  readonly path: readonly string[];
+  readonly seen: Map<object, readonly string[]>;
+}
+
+/** A fresh read from the root of a document. */
+export function rootPlace(): ReadPlace {
+  return { path: ['#'], seen: new Map() };
+}
+
+/** The place `steps` below `place` (`below(root, 'properties', 'from')`). */
+export function below(place: ReadPlace, ...steps: string[]): ReadPlace {
+  return { path: [...place.path, ...steps], seen: place.seen };
+}
+
+/** zod 4 types its JSON Schema converter refuses by default, by their `def.type`. */
+const ZOD4_UNREPRESENTABLE = new Map([
+  ['bigint', 'BigInt cannot be represented in JSON Schema'],
+  ['date', 'Date cannot be represented in JSON Schema'],
+  ['map', 'Map cannot be represented in JSON Schema'],
+  ['set', 'Set cannot be represented in JSON Schema'],
+  ['symbol', 'Symbols cannot be represented in JSON Schema'],
+  ['undefined', 'Undefined cannot be represented in JSON Schema'],
+  ['void', 'Void cannot be represented in JSON Schema'],
+  ['nan', 'NaN cannot be represented in JSON Schema'],
+  ['custom', 'Custom types cannot be represented in JSON Schema'],
+]);
+
+/** zod 3 types zod-to-json-schema gives no JSON form: a property of one is left out. */
+const ZOD3_WITHOUT_FORM = new Set(['function', 'symbol', 'void']);
+
+/**
+ * The JSON Schema of one zod schema at `place`; `undefined` for a zod 3 type with no JSON form.
+ * Throws an {@link UnrepresentableSchemaError} for a zod 4 type zod's converter refuses.
+ */
+export function jsonSchemaOf(
+  schema: unknown,
+  depth = 0,
+  place: ReadPlace = rootPlace(),
+): JsonSchemaObject | undefined {
   const definition = definitionOf(schema);
   if (definition === undefined || depth > ZOD_READ_MAX_DEPTH) return {};
-  const out = read(definition, depth + 1);
-  if (definition.description !== undefined && out['description'] === undefined) {
+  if (!definition.zod3) {
+    const refused = ZOD4_UNREPRESENTABLE.get(definition.kind);
+    if (refused !== undefined) throw new UnrepresentableSchemaError(refused);
+  } else {
+    const first = place.seen.get(definition.def);
+    if (first !== undefined) return { $ref: first.join('/') };
+    place.seen.set(definition.def, place.path);
+    if (ZOD3_WITHOUT_FORM.has(definition.kind)) return undefined;
+  }
+  const out = read(definition, depth + 1, place);
+  if (out !== undefined && definition.description !== undefined && out['description'] === undefined) {
     out['description'] = definition.description;
   }
   return out;
 }
 
-/** The JSON Schema of an object whose properties are `shape` (a zod raw shape). */
-function jsonSchemaOfShape(shape: Record<string, unknown>, depth = 0): JsonSchemaObject {
+/** The JSON Schema of an object whose properties are `shape` (a zod raw shape) at `place`. */
+function jsonSchemaOfShape(
+  shape: Record<string, unknown>,
+  depth: number,
+  place: ReadPlace,
+): JsonSchemaObject {
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
-    properties[key] = jsonSchemaOf(value, depth);
+    const property = jsonSchemaOf(value, depth, below(place, 'properties', key));
+    if (property === undefined) continue;
+    properties[key] = property;
     if (!isOptionalSchema(value)) required.push(key);
   }
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
@@ -106,7 +205,16 @@ function boundsOf(kind: string, def: Record<string, unknown>): JsonSchemaObject 
   return out;
 }
 
-function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
+/** A read that must give a schema (an item, a member): a type with no JSON form gives `{}`. */
+function schemaAt(schema: unknown, depth: number, place: ReadPlace): JsonSchemaObject {
+  return jsonSchemaOf(schema, depth, place) ?? {};
+}
+
+function read(
+  { kind, def, zod3 }: ZodDefinition,
+  depth: number,
+  place: ReadPlace,
+): JsonSchemaObject | undefined {
   switch (kind) {
     case 'string':
       return { type: 'string', ...boundsOf(kind, def) };
@@ -114,6 +222,16 @@ function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
       return { type: isInteger(def) ? 'integer' : 'number', ...boundsOf(kind, def) };
     case 'boolean':
       return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
+    case 'date':
+      return { type: 'string', format: 'date-time' };
+    case 'bigint':
+      return { type: 'integer', format: 'int64' };
+    case 'never':
+    case 'undefined':
+    case 'nan':
+      return { not: {} };
     case 'enum': {
       const values = Array.isArray(def['values'])
         ? def['values']
@@ -129,33 +247,62 @@ function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
         : { const: values[0] };
     }
     case 'array': {
-      const items = jsonSchemaOf(def['element'] ?? def['type'], depth);
-      return { type: 'array', items, ...boundsOf(kind, def) };
+      const items = jsonSchemaOf(def['element'] ?? def['type'], depth, below(place, 'items'));
+      return { type: 'array', ...(items === undefined ? {} : { items }), ...boundsOf(kind, def) };
     }
+    case 'set':
+      return {
+        type: 'array',
+        uniqueItems: true,
+        items: schemaAt(def['valueType'], depth, below(place, 'items')),
+      };
+    case 'map':
+      // zod-to-json-schema's "entries" form: a list of [key, value] pairs.
+      return {
+        type: 'array',
+        maxItems: 125,
+        items: {
+          type: 'array',
+          items: [
+            schemaAt(def['keyType'], depth, below(place, 'items', 'items', '0')),
+            schemaAt(def['valueType'], depth, below(place, 'items', 'items', '1')),
+          ],
+          minItems: 2,
+          maxItems: 2,
+        },
+      };
     case 'object': {
       const shape = typeof def['shape'] === 'function' ? (def['shape'] as () => unknown)() : def['shape'];
       if (typeof shape !== 'object' || shape === null) return { type: 'object' };
-      const object = jsonSchemaOfShape(shape as Record<string, unknown>, depth);
-      // zod 3 (its `typeName`) closes an object unless it passes unknown keys through.
-      return typeof def['typeName'] === 'string' && def['unknownKeys'] !== 'passthrough'
+      const object = jsonSchemaOfShape(shape as Record<string, unknown>, depth, place);
+      // zod 3 closes an object unless it passes unknown keys through.
+      return zod3 && def['unknownKeys'] !== 'passthrough'
         ? { ...object, additionalProperties: false }
         : object;
     }
     case 'optional':
-      return jsonSchemaOf(def['innerType'], depth);
+    case 'promise':
+      return jsonSchemaOf(def['innerType'] ?? def['type'], depth, place);
+    case 'lazy': {
+      const getter = def['getter'];
+      return typeof getter === 'function' ? jsonSchemaOf((getter as () => unknown)(), depth, place) : {};
+    }
     case 'nullable': {
-      const inner = jsonSchemaOf(def['innerType'], depth);
+      const inner = schemaAt(def['innerType'], depth, below(place, 'anyOf', '0'));
       const type = barePrimitiveType(inner);
       return type === undefined ? { anyOf: [inner, { type: 'null' }] } : { type: [type, 'null'] };
     }
     case 'default': {
-      const inner = jsonSchemaOf(def['innerType'], depth);
+      const inner = jsonSchemaOf(def['innerType'], depth, place);
       const value = def['defaultValue'];
       return { ...inner, default: typeof value === 'function' ? (value as () => unknown)() : value };
     }
     case 'union': {
       const members = Array.isArray(def['options']) ? def['options'] : [];
-      const options = members.map((option: unknown) => jsonSchemaOf(option, depth));
+      const options = members.flatMap((option: unknown, i: number) => {
+        const read = jsonSchemaOf(option, depth, below(place, 'anyOf', String(i)));
+        return read === undefined ? [] : [read];
+      });
       const types = options.map(barePrimitiveType);
       return options.length > 0 && types.every((type) => type !== undefined)
         ? { type: [...new Set(types)] }
@@ -163,7 +310,7 @@ function read({ kind, def }: ZodDefinition, depth: number): JsonSchemaObject {
     }
     case 'effects':
       // zod 3's refine / superRefine / preprocess wrap the schema they check.
-      return jsonSchemaOf(def['schema'], depth);
+      return jsonSchemaOf(def['schema'], depth, place);
     default:
       return {};
   }
