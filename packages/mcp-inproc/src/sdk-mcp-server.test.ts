@@ -54,8 +54,7 @@ describe('tool', () => {
     expect(() => tool('x', 'd', {}, ok, { searchHint: 7 as never })).toThrow(
       /searchHint must be a string, got 7/,
     );
-    expect(() => tool('bad name!', 'd', {}, ok)).toThrow(/"bad name!"/);
-    expect(() => tool('', 'd', {}, ok)).toThrow(TypeError);
+    expect(() => tool(7 as never, 'd', {}, ok)).toThrow(/tool name must be a string, got 7/);
     expect(() => tool('x', 3 as never, {}, ok)).toThrow(/description must be a string, got 3/);
     expect(() => tool('x', 'd', {}, 'nope' as never)).toThrow(/handler must be a function, got "nope"/);
     expect(() => tool('x', 'd', { a: 5 } as never, ok)).toThrow(/property "a".* got 5/);
@@ -105,7 +104,7 @@ describe('createSdkMcpServer', () => {
 
   it('should throw a TypeError for bad options, quoting the value', () => {
     expect(() => createSdkMcpServer(undefined as never)).toThrow(/options must be an object/);
-    expect(() => createSdkMcpServer({ name: 'has space' })).toThrow(/"has space"/);
+    expect(() => createSdkMcpServer({ name: 7 as never })).toThrow(/name must be a string, got 7/);
     expect(() => createSdkMcpServer({ name: 's', timeout: -1 })).toThrow(/timeout must be a positive number/);
     expect(() => createSdkMcpServer({ name: 's', version: '' })).toThrow(
       /version must be a non-empty string/,
@@ -283,6 +282,31 @@ describe("a shape's listing, as the MCP library lists it for the official SDK", 
     expect((await client.listTools()).tools[0]?.inputSchema.required).toEqual(['any', 'unknown']);
     // Listed as required, yet a call without them runs: the schema itself accepts a missing value.
     expect((await client.callTool({ name: 'loose', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'ok' },
+    ]);
+    await client.close();
+  });
+});
+
+describe('names the model API would refuse', () => {
+  it('should take any string as a tool or server name, as the official SDK does, and list it as given', async () => {
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warned.push(args[0]);
+    let config: ReturnType<typeof createSdkMcpServer>;
+    try {
+      const names = ['get.weather', 'my tool', 'météo'];
+      config = createSdkMcpServer({ name: 'my server', tools: names.map((name) => tool(name, 'd', {}, ok)) });
+    } finally {
+      console.warn = warn;
+    }
+    // The MCP library's own warning for names outside the MCP naming standard (a dot is inside it).
+    const headings = warned.filter((line) => String(line).startsWith('Tool name validation warning'));
+    expect(headings).toEqual([expect.stringContaining('"my tool"'), expect.stringContaining('"météo"')]);
+    const client = await connectDirectly(config.instance);
+    expect(client.getServerVersion()?.name).toBe('my server');
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['get.weather', 'my tool', 'météo']);
+    expect((await client.callTool({ name: 'get.weather', arguments: {} })).content).toEqual([
       { type: 'text', text: 'ok' },
     ]);
     await client.close();

@@ -10,12 +10,7 @@ import {
 } from './register-definitions.js';
 import { type SdkMcpResourceDefinition, validateResource } from './resource.js';
 import { validateTimeoutMs } from './timeout.js';
-import {
-  type CompiledTool,
-  compileTool,
-  type ExtendedSdkMcpToolDefinition,
-  TOOL_NAME_PATTERN,
-} from './tool.js';
+import { type CompiledTool, compileTool, type ExtendedSdkMcpToolDefinition } from './tool.js';
 import { listRecordedSchemas } from './tool-listings.js';
 import { warnUnlistableTool } from './unlistable-tool-warning.js';
 
@@ -91,7 +86,8 @@ export type McpSdkServerConfigWithInstance = {
  * A `tool()` tool keeps ccsdk's checks: its input is validated against its schema (any Standard
  * Schema) before the handler runs, a failure or a throw becomes an `isError` result, and every
  * call has a time limit. Checks everything at once and throws a `TypeError` quoting the bad
- * value: a bad or duplicate name, a resource or prompt the MCP library refuses. A tool whose input
+ * value: a name that is not a string, a duplicate tool name, a resource or prompt the MCP library
+ * refuses. Any string is a name, as with the official SDK (see `TOOL_NAME_PATTERN`). A tool whose input
  * schema has no JSON Schema form (a zod 4 `z.date()` in it) is registered disabled, as the official
  * SDK's server does: left out of `tools/list`, its calls refused, and a process warning with code
  * `UNLISTABLE_TOOL_WARNING_CODE` (the official's) naming the tool, the server and the reason.
@@ -104,8 +100,8 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   if (!isPlainObject(options as unknown))
     throw new TypeError(`createSdkMcpServer options must be an object, got ${quoteValue(options)}.`);
   const { name, version = DEFAULT_SERVER_VERSION, instructions, alwaysLoad, timeout } = options;
-  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(`createSdkMcpServer: name must match ${TOOL_NAME_PATTERN}, got ${quoteValue(name)}.`);
+  if (typeof name !== 'string') {
+    throw new TypeError(`createSdkMcpServer: name must be a string, got ${quoteValue(name)}.`);
   }
   const label = `createSdkMcpServer(${JSON.stringify(name)})`;
   if (typeof version !== 'string' || version === '') {

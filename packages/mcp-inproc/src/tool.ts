@@ -13,7 +13,12 @@ import { officialToolDefinition } from './official-tool-form.js';
 import type { InferToolInput, ToolInputSchema } from './schema-types.js';
 import { validateTimeoutMs } from './timeout.js';
 
-/** Characters a tool or server name may use: the model API accepts only these in tool names. */
+/**
+ * Tool and server names the model API takes as they are. Any other string is a name too, as with
+ * the official SDK: the CLI rewrites what the model API refuses (`get.weather` is offered as
+ * `mcp__<key>__get_weather`), and the MCP library warns (`console.warn`) of names outside the MCP
+ * naming standard. A test against names, not a rule this package enforces.
+ */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -58,7 +63,7 @@ export interface SdkMcpToolExtras {
  * {@link ExtendedSdkMcpToolDefinition}, which may also carry a title, an output schema and a timeout.
  */
 export interface SdkMcpToolDefinition<Schema extends ToolInputSchema = ToolInputSchema> {
-  /** The tool's name within its server (matches `TOOL_NAME_PATTERN`). */
+  /** The tool's name within its server (any string; see `TOOL_NAME_PATTERN`). */
   name: string;
   /** What the tool does, as the model reads it. */
   description: string;
@@ -119,7 +124,8 @@ export type CompiledTool = UsableTool | UnlistableTool;
  * validated against it before the handler runs; input that fails becomes an `isError` result naming
  * the field, so the model can retry.
  *
- * Throws a `TypeError` at once (quoting the bad value) for a bad name, a missing handler, or a value
+ * Throws a `TypeError` at once (quoting the bad value) for a name that is not a string (any string
+ * will do, as with the official SDK: see `TOOL_NAME_PATTERN`), a missing handler, or a value
  * in the shape that is not a schema. An input schema its library cannot describe as JSON Schema (a
  * zod 4 `z.date()`) is no error here: as with the official SDK, the server leaves that tool out of
  * its list, refuses calls to it and warns (`UNLISTABLE_TOOL_WARNING_CODE`).
@@ -172,9 +178,7 @@ export function compileTool(definition: ExtendedSdkMcpToolDefinition): CompiledT
   const cached = compiledTools.get(definition);
   if (cached !== undefined) return cached;
   const { name, description, handler } = definition;
-  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(`A tool name must match ${TOOL_NAME_PATTERN}, got ${quoteValue(name)}.`);
-  }
+  if (typeof name !== 'string') throw new TypeError(`A tool name must be a string, got ${quoteValue(name)}.`);
   const label = `tool ${JSON.stringify(name)}`;
   if (typeof description !== 'string')
     throw new TypeError(`${label}: description must be a string, got ${quoteValue(description)}.`);

@@ -61,7 +61,8 @@ async function runThrough(
   });
   const ok = async () => ({ content: [{ type: 'text' as const, text: 'ok' }] });
   const calc = sdk.createSdkMcpServer({
-    name: 'calc',
+    // Names the model API would refuse are names too: the CLI rewrites them.
+    name: 'calc tools',
     version: '1.0.0',
     tools: [
       sdk.tool('add', 'Adds two numbers', { a: z.number().describe('first'), b: z.number().optional() }, ok, {
@@ -74,6 +75,7 @@ async function runThrough(
       sdk.tool('span', 'Spans', { from: DAY, to: DAY, onDone: z3.function().optional() }, ok),
       // No JSON Schema form at all: the server lists it not, and warns.
       sdk.tool('when', 'Schedules', { at: z.date(), note: z.string() }, ok),
+      sdk.tool('get.weather', 'Weather', { city: z.string() }, ok),
     ],
   });
   for await (const _ of sdk.query({
@@ -82,7 +84,7 @@ async function runThrough(
       ...bed.options,
       env: { ...bed.options.env, ...env },
       mcpServers: { calc },
-      allowedTools: ['mcp__calc__add'],
+      allowedTools: ['mcp__calc__add', 'mcp__calc__get_weather'],
     },
   })) {
     // drained to the end of the session
@@ -133,6 +135,22 @@ describe("the model's view of an in-process MCP server, side by side with the of
       ]);
       expect(theirs.toolResult).toContain('MCP error -32602: Input validation error');
       expect(theirs.toolResult).toContain('"is_error":true');
+      expect(mine.toolResult).toBe(theirs.toolResult);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    'a tool named as the model API would refuse (get.weather): offered under the same name, and run',
+    async () => {
+      const weather = () => toolUse('mcp__calc__get_weather', { city: 'Oslo' });
+      const [theirs, mine] = await Promise.all([
+        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, weather()),
+        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, weather()),
+      ]);
+      expect(theirs.view.names).toContain('mcp__calc__get_weather');
+      expect(theirs.toolResult).toContain('"text":"ok"');
+      expect(mine.view.names).toEqual(theirs.view.names);
       expect(mine.toolResult).toBe(theirs.toolResult);
     },
     CASE_TIMEOUT_MS,

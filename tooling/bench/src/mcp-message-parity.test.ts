@@ -44,6 +44,12 @@ const MESSAGES = [
   { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'pick', arguments: { n: 1, more: 2 } } },
   { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'when', arguments: { note: 'n' } } },
   { jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'span', arguments: { from: 'a' } } },
+  {
+    jsonrpc: '2.0',
+    id: 12,
+    method: 'tools/call',
+    params: { name: 'get.weather', arguments: { city: 'Oslo' } },
+  },
   { jsonrpc: '2.0', id: 6, method: 'resources/list', params: {} },
   { jsonrpc: '2.0', id: 7, method: 'prompts/list', params: {} },
   { jsonrpc: '2.0', id: 8, method: 'ping' },
@@ -96,6 +102,8 @@ function calcServer(sdk: ServerMaker) {
       sdk.tool('zoo', 'Zoo', ZOO3, echo),
       // zod 4 keys that may be left out without being optional().
       sdk.tool('loose', 'Loose', { any: z.any(), unknown: z.unknown(), n: z.number().default(1) }, echo),
+      // Any string is a name: the CLI rewrites what the model API refuses.
+      sdk.tool('get.weather', 'Weather', { city: z.string() }, echo),
     ],
   });
 }

@@ -183,9 +183,14 @@ describe('a page MCP server', () => {
     await expect(config.instance.close()).resolves.toBeUndefined();
   });
 
-  it('refuses what a page server cannot serve, bad names and duplicates', () => {
+  it('refuses what a page server cannot serve, names that are not strings and duplicates', async () => {
     expect(PAGE_TOOL_NAME_PATTERN.source).toBe(TOOL_NAME_PATTERN.source);
-    expect(() => tool('bad name', 'd', {}, async () => ({ content: [] }))).toThrow(TypeError);
+    expect(() => tool(7 as never, 'd', {}, async () => ({ content: [] }))).toThrow(/must be a string/);
+    // Any string is a name, as with the official SDK: the CLI rewrites what the model API refuses.
+    const spaced = tool('get weather', 'd', {}, async () => ({ content: [] }));
+    const served = await serve(createSdkMcpServer({ name: 'my page', tools: [spaced] }));
+    const listed = (await served.call('tools/list')).result?.['tools'] as { name: string }[];
+    expect(listed.map((entry) => entry.name)).toEqual(['get weather']);
     const t = tool('t', 'd', {}, async () => ({ content: [] }));
     expect(() => createSdkMcpServer({ name: 'p', tools: [t, t] })).toThrow(/duplicate tool name/);
     expect(() => createSdkMcpServer({ name: 'p', prompts: [{ name: 'x' } as never] })).toThrow(

@@ -8,7 +8,7 @@ import {
   warnUnlistableTool,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
-import { checkToolInput, inputJsonSchemaOf, PAGE_TOOL_NAME_PATTERN } from './page-tool.js';
+import { checkToolInput, inputJsonSchemaOf } from './page-tool.js';
 import { UnrepresentableSchemaError } from './zod-json-schema.js';
 
 /** The MCP protocol version the page server answers with when the client asks for none. */
@@ -277,10 +277,8 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
   if (typeof options !== 'object' || options === null)
     throw new TypeError('createSdkMcpServer options must be an object.');
   const { name, timeout } = options;
-  if (typeof name !== 'string' || !PAGE_TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(
-      `createSdkMcpServer: name must match ${PAGE_TOOL_NAME_PATTERN}, got ${JSON.stringify(name)}.`,
-    );
+  if (typeof name !== 'string') {
+    throw new TypeError(`createSdkMcpServer: name must be a string, got ${typeof name}.`);
   }
   if ((options.resources?.length ?? 0) > 0 || (options.prompts?.length ?? 0) > 0) {
     throw new BrowserSdkError(

@@ -18,8 +18,9 @@ import {
 } from './zod-json-schema.js';
 
 /**
- * Characters a tool or server name may use: `^[A-Za-z0-9_-]{1,64}$`, the same as the root entry's
- * `TOOL_NAME_PATTERN` (the model API accepts only these in tool names).
+ * Tool and server names the model API takes as they are (`^[A-Za-z0-9_-]{1,64}$`, the root entry's
+ * `TOOL_NAME_PATTERN`). Any other string is a name too, as with the official SDK: the CLI rewrites
+ * what the model API refuses (`get.weather` is offered as `mcp__<key>__get_weather`).
  */
 export const PAGE_TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -186,7 +187,8 @@ function issuesOf(result: { error: { issues?: SchemaIssue[] } }, prefix: readonl
  * arguments typed from `inputSchema` (a zod raw shape, or a zod object schema), checked with the
  * schema's own `safeParse` before the handler runs; input that fails, or a handler that throws,
  * becomes an `isError` result naming the field, so the model can retry. Throws a `TypeError` at
- * once for a bad name or a missing handler.
+ * once for a name that is not a string (any string will do, as with the official SDK) or a missing
+ * handler.
  */
 export function tool<Schema extends ToolInputSchema>(
   name: string,
@@ -195,9 +197,7 @@ export function tool<Schema extends ToolInputSchema>(
   handler: SdkMcpToolHandler<Schema>,
   extras: SdkMcpToolExtras = {},
 ): ExtendedSdkMcpToolDefinition<Schema> {
-  if (typeof name !== 'string' || !PAGE_TOOL_NAME_PATTERN.test(name)) {
-    throw new TypeError(`A tool name must match ${PAGE_TOOL_NAME_PATTERN}, got ${JSON.stringify(name)}.`);
-  }
+  if (typeof name !== 'string') throw new TypeError(`A tool name must be a string, got ${typeof name}.`);
   if (typeof handler !== 'function')
     throw new TypeError(`tool ${JSON.stringify(name)}: handler must be a function.`);
   if (typeof inputSchema !== 'object' || inputSchema === null) {
