@@ -106,9 +106,11 @@ describe('createSdkMcpServer', () => {
     expect(() => createSdkMcpServer(undefined as never)).toThrow(/options must be an object/);
     expect(() => createSdkMcpServer({ name: 7 as never })).toThrow(/name must be a string, got 7/);
     expect(() => createSdkMcpServer({ name: 's', timeout: -1 })).toThrow(/timeout must be a positive number/);
-    expect(() => createSdkMcpServer({ name: 's', version: '' })).toThrow(
-      /version must be a non-empty string/,
+    expect(() => createSdkMcpServer({ name: 's', version: 2 as never })).toThrow(
+      /version must be a string, got 2/,
     );
+    // An empty version is a string, as the official takes it.
+    expect(createSdkMcpServer({ name: 's', version: '' }).instance).toBeInstanceOf(McpServer);
     expect(() => createSdkMcpServer({ name: 's', tools: 'x' as never })).toThrow(
       /tools must be an array, got "x"/,
     );

@@ -104,8 +104,8 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     throw new TypeError(`createSdkMcpServer: name must be a string, got ${quoteValue(name)}.`);
   }
   const label = `createSdkMcpServer(${JSON.stringify(name)})`;
-  if (typeof version !== 'string' || version === '') {
-    throw new TypeError(`${label}: version must be a non-empty string, got ${quoteValue(version)}.`);
+  if (typeof version !== 'string') {
+    throw new TypeError(`${label}: version must be a string, got ${quoteValue(version)}.`);
   }
   if (instructions !== undefined && typeof instructions !== 'string') {
     throw new TypeError(`${label}: instructions must be a string, got ${quoteValue(instructions)}.`);
