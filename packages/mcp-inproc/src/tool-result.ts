@@ -22,10 +22,13 @@ export function thrownToResult(toolName: string, thrown: unknown): CallToolResul
 }
 
 /**
- * Checks what a handler returned: it must be a valid `CallToolResult` that JSON can carry, and a
- * successful result of a tool with an output schema must carry matching `structuredContent`. Any
- * failure becomes an `isError` result that says what was wrong. A result with `structuredContent` and no
- * content gets the JSON text of it as content, for clients that read only `content`.
+ * Checks what a handler returned. A value that is not a `CallToolResult` (`undefined` from a handler
+ * that forgot to return, a string, `{ content: 'text' }`) is passed on unchanged, as the official
+ * SDK's server passes it: the client refuses it in its own words (the CLI tells the model "MCP error
+ * -32602: Invalid tools/call result: ..."). A result JSON cannot carry, and a successful result of a
+ * tool with an output schema that lacks matching `structuredContent`, become an `isError` result
+ * that says what was wrong. A result with `structuredContent` and no content gets the JSON text of
+ * it as content, for clients that read only `content`.
  */
 export async function checkHandlerResult(
   toolName: string,
@@ -34,10 +37,8 @@ export async function checkHandlerResult(
 ): Promise<CallToolResult> {
   const label = `Tool ${JSON.stringify(toolName)}`;
   const parsed = CallToolResultSchema.safeParse(returned);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'result'}: ${i.message}`).join('; ');
-    return toolErrorResult(`${label} returned an invalid result (${issues}). Return { content: [...] }.`);
-  }
+  // Not a result at all: the client is the judge, as with the official SDK.
+  if (!parsed.success) return returned as CallToolResult;
   if (safeStringify(returned) === undefined) {
     return toolErrorResult(`${label} returned a result that cannot be serialized as JSON.`);
   }

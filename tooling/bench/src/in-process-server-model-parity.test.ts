@@ -76,6 +76,8 @@ async function runThrough(
       // No JSON Schema form at all: the server lists it not, and warns.
       sdk.tool('when', 'Schedules', { at: z.date(), note: z.string() }, ok),
       sdk.tool('get.weather', 'Weather', { city: z.string() }, ok),
+      // A handler that forgot to return: the CLI's MCP client refuses what comes back.
+      sdk.tool('forgot', 'Forgets', {}, async () => undefined as never),
     ],
   });
   for await (const _ of sdk.query({
@@ -84,7 +86,7 @@ async function runThrough(
       ...bed.options,
       env: { ...bed.options.env, ...env },
       mcpServers: { calc },
-      allowedTools: ['mcp__calc__add', 'mcp__calc__get_weather'],
+      allowedTools: ['mcp__calc__add', 'mcp__calc__get_weather', 'mcp__calc__forgot'],
     },
   })) {
     // drained to the end of the session
@@ -151,6 +153,20 @@ describe("the model's view of an in-process MCP server, side by side with the of
       expect(theirs.view.names).toContain('mcp__calc__get_weather');
       expect(theirs.toolResult).toContain('"text":"ok"');
       expect(mine.view.names).toEqual(theirs.view.names);
+      expect(mine.toolResult).toBe(theirs.toolResult);
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "a handler that returns no result: the same refusal, in the words of the CLI's MCP client",
+    async () => {
+      const forgot = () => toolUse('mcp__calc__forgot', {});
+      const [theirs, mine] = await Promise.all([
+        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, forgot()),
+        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, forgot()),
+      ]);
+      expect(theirs.toolResult).toContain('Invalid tools/call result');
       expect(mine.toolResult).toBe(theirs.toolResult);
     },
     CASE_TIMEOUT_MS,

@@ -50,6 +50,8 @@ const MESSAGES = [
     method: 'tools/call',
     params: { name: 'get.weather', arguments: { city: 'Oslo' } },
   },
+  { jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'forgot', arguments: {} } },
+  { jsonrpc: '2.0', id: 14, method: 'tools/call', params: { name: 'wordy', arguments: {} } },
   { jsonrpc: '2.0', id: 6, method: 'resources/list', params: {} },
   { jsonrpc: '2.0', id: 7, method: 'prompts/list', params: {} },
   { jsonrpc: '2.0', id: 8, method: 'ping' },
@@ -104,6 +106,9 @@ function calcServer(sdk: ServerMaker) {
       sdk.tool('loose', 'Loose', { any: z.any(), unknown: z.unknown(), n: z.number().default(1) }, echo),
       // Any string is a name: the CLI rewrites what the model API refuses.
       sdk.tool('get.weather', 'Weather', { city: z.string() }, echo),
+      // Handlers that return no result, or not one: passed on for the CLI's client to refuse.
+      sdk.tool('forgot', 'Forgets', {}, async () => undefined as never),
+      sdk.tool('wordy', 'Talks', {}, async () => 'just text' as never),
     ],
   });
 }

@@ -115,7 +115,7 @@ describe.each([
 });
 
 describe('a page MCP server', () => {
-  it('turns a throwing handler, a bad result and a timeout into isError results', async () => {
+  it('turns a throwing handler and a timeout into isError results, and refuses a value that is not a result', async () => {
     const shape = { x: z4.number() };
     const tools = [
       tool('boom', 'throws', shape, async () => {
@@ -136,9 +136,12 @@ describe('a page MCP server', () => {
       };
     };
     expect(await text('boom', { x: 1 })).toEqual({ isError: true, text: 'it broke' });
-    expect(await text('bad', { x: 1 })).toMatchObject({
-      isError: true,
-      text: expect.stringMatching(/invalid result/),
+    // Not a result at all: refused in the MCP library's words, as the official's page server does.
+    expect((await call('tools/call', { name: 'bad', arguments: { x: 1 } })).error).toEqual({
+      code: -32602,
+      message: expect.stringMatching(
+        /^MCP error -32602: Invalid tools\/call result: \[\n {2}\{\n {4}"expected": "object",[\s\S]*received string"/,
+      ),
     });
     expect(await text('slow', { x: 1 })).toEqual({
       isError: true,

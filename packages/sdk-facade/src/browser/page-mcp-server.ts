@@ -181,7 +181,10 @@ export class PageMcpServer {
       const running = Promise.resolve()
         .then(() => tool.definition.handler(checked.value as never, extra as never))
         .then(
-          (returned) => ({ result: checkResult(label, returned, tool.definition) }),
+          (returned) => {
+            const refused = refusedResult(returned);
+            return refused ?? { result: checkResult(label, returned, tool.definition) };
+          },
           (thrown: unknown) => ({ result: errorResult(thrownMessage(thrown) || `${label} failed.`) }),
         );
       return await Promise.race([running, stopped]);
@@ -235,6 +238,49 @@ function thrownMessage(thrown: unknown): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * The MCP library's refusal of a handler's return value that is not a result (`undefined`, a
+ * string, `{ content: 'text' }`), as the official SDK's page server answers it: a JSON-RPC error
+ * quoting zod's issue; `undefined` for anything shaped like a result.
+ */
+function refusedResult(returned: unknown): { error: { code: number; message: string } } | undefined {
+  const record = returned as { content?: unknown } | null;
+  const isObject = typeof returned === 'object' && returned !== null && !Array.isArray(returned);
+  let issue: { expected: string; code: string; path: string[]; message: string } | undefined;
+  if (!isObject) {
+    issue = typeIssue('object', [], returned);
+  } else if (record?.content !== undefined && !Array.isArray(record.content)) {
+    issue = typeIssue('array', ['content'], record.content);
+  }
+  if (issue === undefined) return undefined;
+  const issues = JSON.stringify([issue], null, 2);
+  return {
+    error: {
+      code: INVALID_PARAMS,
+      message: `MCP error ${INVALID_PARAMS}: Invalid tools/call result: ${issues}`,
+    },
+  };
+}
+
+/** zod 4's `invalid_type` issue, its keys in zod's order. */
+function typeIssue(expected: string, path: string[], received: unknown) {
+  const got = zodTypeName(received);
+  return {
+    expected,
+    code: 'invalid_type',
+    path,
+    message: `Invalid input: expected ${expected}, received ${got}`,
+  };
+}
+
+/** The name zod 4 gives a received value's type in its messages. */
+function zodTypeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
 }
 
 function checkResult(
