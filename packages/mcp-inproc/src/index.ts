@@ -14,6 +14,7 @@ export {
   DEFAULT_TOOL_TIMEOUT_MS,
   MANIFEST_PROTOCOL_VERSION,
   MANIFEST_TIMEOUT_MS,
+  MIN_SERVER_TIMEOUT_MS,
 } from './limits.js';
 export type { LinkedMcpTransport } from './linked-mcp-transport.js';
 export { createLinkedMcpTransportPair } from './linked-mcp-transport.js';

@@ -8,6 +8,13 @@
  */
 export const DEFAULT_TOOL_TIMEOUT_MS = 600_000;
 
+/**
+ * A server's `timeout` below this many milliseconds (1000) is ignored, as the official SDK documents
+ * and the CLI does: the call falls through to the query's limit. A value meant in seconds
+ * (`timeout: 30`) then cannot cut every call short.
+ */
+export const MIN_SERVER_TIMEOUT_MS = 1000;
+
 /** The `version` an SDK MCP server reports when `createSdkMcpServer` is given none. */
 export const DEFAULT_SERVER_VERSION = '1.0.0';
 

@@ -6,7 +6,7 @@ import {
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 import { z } from 'zod';
 import { runToolCall } from './call-tool.js';
-import { DEFAULT_TOOL_TIMEOUT_MS } from './limits.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, MIN_SERVER_TIMEOUT_MS } from './limits.js';
 import { hubSessionOptions } from './mcp-server-hub.js';
 import type { SdkMcpPromptDefinition } from './prompt.js';
 import type { SdkMcpResourceDefinition } from './resource.js';
@@ -24,7 +24,8 @@ const OPEN_INPUT = z.looseObject({});
 /**
  * Registers one compiled `tool()` tool on `mcp`. Each call runs with ccsdk's checks: input
  * validated against the tool's schema (a failure is an `isError` result naming the field), a time
- * limit (the tool's `timeoutMs`, else the server's `timeout`, else the query's `toolTimeoutMs`,
+ * limit (the tool's `timeoutMs`, else the server's `timeout` unless below `MIN_SERVER_TIMEOUT_MS`,
+ * else the query's `toolTimeoutMs`,
  * else `DEFAULT_TOOL_TIMEOUT_MS`), a throw turned into an `isError` result.
  */
 export function registerCompiledTool(
@@ -33,6 +34,9 @@ export function registerCompiledTool(
   serverTimeoutMs: number | undefined,
 ): void {
   const { definition, listing } = tool;
+  // Below the minimum, ignored, as the official SDK and the CLI ignore it.
+  const serverLimitMs =
+    serverTimeoutMs !== undefined && serverTimeoutMs >= MIN_SERVER_TIMEOUT_MS ? serverTimeoutMs : undefined;
   if (tool.kind === 'unlistable') {
     registerUnlistableTool(mcp, tool);
     return;
@@ -49,7 +53,7 @@ export function registerCompiledTool(
     (args, extra) => {
       const timeoutMs =
         definition.timeoutMs ??
-        serverTimeoutMs ??
+        serverLimitMs ??
         hubSessionOptions(extra.sessionId)?.toolTimeoutMs ??
         DEFAULT_TOOL_TIMEOUT_MS;
       return runToolCall(tool, { args, extra, timeoutMs });

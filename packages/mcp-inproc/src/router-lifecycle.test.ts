@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { aborted, calcServer, deferred, waitingServer } from '../test/fixtures.js';
 import { connectClient } from '../test/router-client.js';
-import { createSdkMcpServer, SdkMcpError, SdkMcpRouter, tool } from './index.js';
+import { createSdkMcpServer, MIN_SERVER_TIMEOUT_MS, SdkMcpError, SdkMcpRouter, tool } from './index.js';
 
 const routers: SdkMcpRouter[] = [];
 function makeRouter(...args: ConstructorParameters<typeof SdkMcpRouter>): SdkMcpRouter {
@@ -95,6 +95,31 @@ describe('timeouts', () => {
     const result = await client.callTool({ name: 'stuck', arguments: {} });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toMatch(/timed out after 20 ms/);
+  });
+});
+
+describe('a server timeout', () => {
+  const stuck = () => tool('stuck', 'never settles', {}, () => new Promise(() => undefined));
+
+  it('should be ignored below MIN_SERVER_TIMEOUT_MS, as the official SDK and the CLI ignore it: the router limit applies', async () => {
+    expect(MIN_SERVER_TIMEOUT_MS).toBe(1000);
+    const router = makeRouter(
+      { s: createSdkMcpServer({ name: 's', timeout: 30, tools: [stuck()] }) },
+      { toolTimeoutMs: 80 },
+    );
+    const { client } = await connectClient(router, 's');
+    const result = await client.callTool({ name: 'stuck', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'Tool "stuck" timed out after 80 ms.' }]);
+  });
+
+  it('should apply from MIN_SERVER_TIMEOUT_MS up, over the router limit', async () => {
+    const router = makeRouter(
+      { s: createSdkMcpServer({ name: 's', timeout: MIN_SERVER_TIMEOUT_MS, tools: [stuck()] }) },
+      { toolTimeoutMs: Infinity },
+    );
+    const { client } = await connectClient(router, 's');
+    const result = await client.callTool({ name: 'stuck', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'Tool "stuck" timed out after 1000 ms.' }]);
   });
 });
 

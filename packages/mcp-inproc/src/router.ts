@@ -104,6 +104,11 @@ export class SdkMcpRouter {
     return [...this.#servers.keys()];
   }
 
+  /** The server configs this router answers for, by name (a copy; the configs themselves). */
+  get servers(): Record<string, McpSdkServerConfigWithInstance> {
+    return Object.fromEntries(this.#servers);
+  }
+
   /**
    * Answers one JSON-RPC message from the CLI; resolves with the JSON-RPC reply (an ack
    * `{ jsonrpc: '2.0', result: {} }` for a notification).

@@ -42,7 +42,8 @@ export interface CreateSdkMcpServerOptions {
   alwaysLoad?: boolean;
   /**
    * Time limit of one tool call of this server in ms, for tools that set none; also put on the
-   * config (`timeout`) as the official SDK does.
+   * config (`timeout`) as the official SDK does. Below `MIN_SERVER_TIMEOUT_MS` (1000) it is
+   * ignored, as the official SDK and the CLI ignore it: calls fall through to the query's limit.
    */
   timeout?: number;
 }

@@ -107,6 +107,32 @@ const CASES: Record<string, OptionSet> = {
   }),
   'hooks without matchers': () => ({ hooks: { PreToolUse: [] } }),
   'in-process MCP server': (sdk) => ({ mcpServers: { calc: sdkServer(sdk) } }),
+  'in-process MCP servers with tool permission policies, one with a sub-second timeout': (sdk) => {
+    const wait = sdk.tool('wait', 'Waits', {}, async () => ({ content: [] }));
+    const made = sdk.createSdkMcpServer({ name: 'guarded', timeout: 500, tools: [wait] });
+    const plain = sdk.createSdkMcpServer({ name: 'plain', tools: [wait] });
+    const policies = [
+      { name: 'wait', permission_policy: 'always_deny' as const },
+      { name: 'other', permission_policy: 'always_ask' as const, org_max_permission: 'ask' as const },
+    ];
+    return {
+      mcpServers: {
+        guarded: { ...made, tools: policies },
+        plain,
+        asked: { ...sdk.createSdkMcpServer({ name: 'asked', tools: [wait] }), tools: [policies[1]!] },
+      },
+    };
+  },
+  'in-process MCP server with a timeout and alwaysLoad': (sdk) => ({
+    mcpServers: {
+      slow: sdk.createSdkMcpServer({
+        name: 'slow',
+        timeout: 5000,
+        alwaysLoad: true,
+        tools: [sdk.tool('wait', 'Waits', {}, async () => ({ content: [] }))],
+      }),
+    },
+  }),
   "process MCP servers, delivery 'initialize'": (sdk) => ({
     mcpServersDelivery: 'initialize',
     mcpServers: { files: { command: 'node', args: ['f.js'], env: { TOKEN: 't' } }, calc: sdkServer(sdk) },

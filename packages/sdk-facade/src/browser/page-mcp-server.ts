@@ -5,6 +5,7 @@ import {
   type ExtendedSdkMcpToolDefinition,
   invalidArgumentsText,
   type McpSdkServerConfigWithInstance,
+  MIN_SERVER_TIMEOUT_MS,
   warnUnlistableTool,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
@@ -61,7 +62,9 @@ export class PageMcpServer {
   constructor(options: CreateSdkMcpServerOptions, tools: readonly PageTool[]) {
     this.#info = { name: options.name, version: options.version ?? DEFAULT_SERVER_VERSION };
     this.#instructions = options.instructions;
-    this.#timeoutMs = options.timeout;
+    // Below the minimum, ignored, as the official SDK and the CLI ignore it.
+    this.#timeoutMs =
+      options.timeout !== undefined && options.timeout >= MIN_SERVER_TIMEOUT_MS ? options.timeout : undefined;
     for (const tool of tools) this.#tools.set(tool.definition.name, tool);
   }
 

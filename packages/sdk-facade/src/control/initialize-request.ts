@@ -1,4 +1,6 @@
 import { systemPromptFields } from '@ccsdk/control-protocol';
+import type { McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
+import { sdkMcpServerConfigsOf } from '../mcp/sdk-mcp-server-configs.js';
 import { sdkMcpServersOf } from '../mcp/sdk-mcp-servers.js';
 import { agentsForInitialize } from '../options/agents.js';
 import { launchPluginsOf, launchServersOf } from '../options/launch-delivery.js';
@@ -8,10 +10,11 @@ import type { ExtendedOptions } from '../options/options.js';
  * The payload of the `initialize` control request: the fields the official SDK sends there rather
  * than on argv, in its order. `hooks` is the registration made by the hooks module (callback ids
  * by event), or null without `options.hooks` (then no `hooks` field). `sdkMcpManifests` holds the
- * in-process servers' handshake results (`SdkMcpRouter.manifests()`). `sdkMcpServerNames` names
- * the in-process servers when they are no longer those of `options.mcpServers` (after
- * `setMcpServers()`). `startsCli` says the CLI is started from these options (see
- * `systemPromptFields`).
+ * in-process servers' handshake results (`SdkMcpRouter.manifests()`). `sdkMcpServers` are the
+ * in-process servers served now, by name, when they are no longer those of `options.mcpServers`
+ * (after `setMcpServers()`); their names, and their timeouts and tool policies
+ * (`sdkMcpServerConfigs`), go to the CLI. `startsCli` says the CLI is started from these options
+ * (see `systemPromptFields`).
  *
  * The system prompt, plan-mode instructions, prompt suggestions and subagent text forwarding travel
  * only here (so they have no argv size limit and reach a CLI this SDK did not start); the JSON
@@ -22,7 +25,7 @@ export function buildInitializeRequest(
   options: ExtendedOptions,
   hooks: Record<string, unknown> | null = null,
   sdkMcpManifests: Record<string, unknown> = {},
-  sdkMcpServerNames: readonly string[] = Object.keys(sdkMcpServersOf(options)),
+  sdkMcpServers: Readonly<Record<string, McpSdkServerConfigWithInstance>> = sdkMcpServersOf(options),
   startsCli: boolean = options.transport === undefined,
 ): Record<string, unknown> {
   const request: Record<string, unknown> = {};
@@ -33,10 +36,12 @@ export function buildInitializeRequest(
   // In-process servers are named here, not on argv (over Direct Connect the remote CLI's argv is
   // not ours anyway). With a server's manifest the CLI counts it connected before it answers;
   // without one it connects the server over mcp_message.
-  const sdkMcpServers = [...sdkMcpServerNames];
-  if (sdkMcpServers.length > 0) request['sdkMcpServers'] = sdkMcpServers;
+  const sdkMcpServerNames = Object.keys(sdkMcpServers);
+  if (sdkMcpServerNames.length > 0) request['sdkMcpServers'] = sdkMcpServerNames;
+  const configs = sdkMcpServerConfigsOf(sdkMcpServers);
+  if (Object.keys(configs).length > 0) request['sdkMcpServerConfigs'] = configs;
   const manifests = Object.fromEntries(
-    Object.entries(sdkMcpManifests).filter(([name]) => sdkMcpServers.includes(name)),
+    Object.entries(sdkMcpManifests).filter(([name]) => sdkMcpServerNames.includes(name)),
   );
   if (Object.keys(manifests).length > 0) request['sdkMcpServerManifests'] = manifests;
   if (options.outputFormat?.type === 'json_schema') set('jsonSchema', options.outputFormat.schema);

@@ -15,7 +15,12 @@ import { buildInitializeRequest } from '../control/initialize-request.js';
 import { registerDialogHandlers } from '../dialogs/register-dialog-handlers.js';
 import { AbortError, SdkError } from '../errors/sdk-error.js';
 import { registerHooks } from '../hooks/register-hooks.js';
-import { routeSdkMcpServers, sdkMcpServersOf, serveSdkMcpServers } from '../mcp/sdk-mcp-servers.js';
+import {
+  mcpToolTimeoutOf,
+  routeSdkMcpServers,
+  sdkMcpServersOf,
+  serveSdkMcpServers,
+} from '../mcp/sdk-mcp-servers.js';
 import { launchServersOf, mcpServersNotApplied } from '../options/launch-delivery.js';
 import type { ExtendedOptions } from '../options/options.js';
 import { createPermissionHandler } from '../permissions/permission-handler.js';
@@ -165,6 +170,7 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
       sdkMcpServers,
       (e) => this.#warn(e),
       (subtype, handler) => this.#traced(subtype, handler),
+      mcpToolTimeoutOf(options),
     );
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, { cause: this.#signal.reason });
@@ -245,7 +251,7 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
         this.#options,
         this.#initializeHooks,
         {},
-        this.#mcpRouter?.serverNames ?? [],
+        this.#mcpRouter?.servers ?? {},
         this.#host.startsCli === true,
       ),
     };
@@ -265,6 +271,7 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
         {},
         (e) => this.#warn(e),
         (subtype, handler) => this.#traced(subtype, handler),
+        mcpToolTimeoutOf(this.#options),
       );
     }
     return this.#mcpRouter.replaceServers(servers);

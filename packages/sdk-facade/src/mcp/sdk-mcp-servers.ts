@@ -26,9 +26,29 @@ export function serveSdkMcpServers(
   servers: Record<string, McpSdkServerConfigWithInstance>,
   warn: (error: Error) => void,
   wrap: HandlerWrapper = (_subtype, handler) => handler,
+  toolTimeoutMs?: number,
 ): SdkMcpRouter | undefined {
   if (Object.keys(servers).length === 0) return undefined;
-  return routeSdkMcpServers(channel, servers, warn, wrap);
+  return routeSdkMcpServers(channel, servers, warn, wrap, toolTimeoutMs);
+}
+
+/** The variable the CLI reads its MCP tool-call limit from, in milliseconds. */
+export const MCP_TOOL_TIMEOUT_ENV = 'MCP_TOOL_TIMEOUT';
+
+/**
+ * The limit of one in-process tool call that `MCP_TOOL_TIMEOUT` sets in the environment the CLI
+ * gets (`options.env`, else this process's), in ms; `undefined` when unset or not a positive
+ * whole number. The official SDK documents it as the limit of its servers' calls after a server's
+ * own `timeout`; ccsdk's in-process limit follows it (its own default applies without it), so a
+ * tool given an hour there is not cut short here.
+ */
+export function mcpToolTimeoutOf(options: ExtendedOptions): number | undefined {
+  const env =
+    options.env ?? (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const text = env?.[MCP_TOOL_TIMEOUT_ENV]?.trim();
+  if (text === undefined || !/^\d{1,15}$/.test(text)) return undefined;
+  const ms = Number(text);
+  return ms > 0 ? ms : undefined;
 }
 
 /** Decorates a control request handler (the query uses it for tracing spans). */
@@ -43,8 +63,10 @@ export function routeSdkMcpServers(
   servers: Record<string, McpSdkServerConfigWithInstance>,
   warn: (error: Error) => void,
   wrap: HandlerWrapper = (_subtype, handler) => handler,
+  toolTimeoutMs?: number,
 ): SdkMcpRouter {
   const router = new SdkMcpRouter(servers, {
+    ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
     onError: warn,
     onServerMessage: (serverName, message) => {
       if (channel.isClosed) return;
