@@ -507,6 +507,19 @@ const CONTROL_CALLS: Array<[string, (q: ours.Query) => Promise<unknown>]> = [
   ["toggleMcpServer('srv', false)", (q) => q.toggleMcpServer('srv', false)],
   ["readMcpResource('srv', uri)", (q) => q.readMcpResource('srv', 'file:///a')],
   ['setMcpServers({ process server })', (q) => q.setMcpServers({ s: { command: 'node', args: ['a'] } })],
+  [
+    'setMcpServers({ in-process server with a timeout and tool policies })',
+    (q) =>
+      q.setMcpServers({
+        guarded: {
+          ...ours.createSdkMcpServer({ name: 'guarded', timeout: 5000 }),
+          tools: [
+            { name: 'wait', permission_policy: 'always_deny' },
+            { name: 'other', permission_policy: 'always_ask', org_max_permission: 'ask' },
+          ],
+        },
+      }),
+  ],
   ["stopTask('t1')", (q) => q.stopTask('t1')],
   ['backgroundTasks()', (q) => q.backgroundTasks()],
   ["backgroundTasks('tu1')", (q) => q.backgroundTasks('tu1')],

@@ -8,6 +8,7 @@ import type {
 } from '@ccsdk/control-protocol';
 import { isSdkMcpServerConfig, type McpSdkServerConfigWithInstance } from '@ccsdk/mcp-inproc';
 import type { McpServerConfig } from '../mcp/mcp-server-config.js';
+import { toolPoliciesOnWire } from '../mcp/sdk-mcp-server-configs.js';
 import type { RewindFilesResult } from './control-results.js';
 import type {
   AccountInfo,
@@ -156,7 +157,10 @@ export abstract class ControlMethods {
       }
       inProcess[name] = config;
       const { instance: _instance, ...onWire } = config;
-      wire[name] = onWire;
+      // The tool policies as the official SDK sends them (the CLI ignores org_max_permission here).
+      wire[name] = Array.isArray(onWire.tools)
+        ? { ...onWire, tools: toolPoliciesOnWire(onWire.tools) }
+        : onWire;
     }
     return this.replaceSdkMcpServers(inProcess).then(async (previous) => {
       try {

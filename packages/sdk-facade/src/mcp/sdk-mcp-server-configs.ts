@@ -23,10 +23,21 @@ export function sdkMcpServerConfigsOf(
   for (const [name, server] of Object.entries(servers)) {
     const config: SdkMcpServerWireConfig = {};
     if (server.timeout !== undefined) config.timeout = server.timeout;
-    if (Array.isArray(server.tools)) config.tools = server.tools.flatMap(policyOnWire);
+    if (Array.isArray(server.tools)) config.tools = toolPoliciesOnWire(server.tools);
     if (Object.keys(config).length > 0) configs[name] = config;
   }
   return configs;
+}
+
+/**
+ * An in-process server's tool policies as the official SDK sends them, in `initialize` and in
+ * `mcp_set_servers`: each policy object's `name` and `permission_policy` (the CLI ignores
+ * `org_max_permission` on in-process servers); what is not an object is dropped.
+ */
+export function toolPoliciesOnWire(
+  policies: readonly unknown[],
+): { name: unknown; permission_policy?: unknown }[] {
+  return policies.flatMap(policyOnWire);
 }
 
 /** One tool policy as the CLI reads it for an in-process server: its name and permission policy. */
