@@ -1,0 +1,171 @@
+// Property: any tool input shape built from common zod types is listed by ccsdk's in-process server
+// exactly as by the official SDK 0.3.332's (its runtime called, never read): the raw `tools/list`
+// answer's input schema, key order included, for zod 4 and for zod 3, since the CLI hands it to
+// the model as listed. Shapes come from a small grammar (strings and numbers with bounds, booleans,
+// any, unknown, enums, literals, arrays, nested objects, optional, nullable, default, union,
+// describe), and a
+// schema is sometimes used on two keys (zod 3 then lists a `$ref`).
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import { createLinkedMcpTransportPair } from '@ccsdk/mcp-inproc';
+import * as ours from '@ccsdk/sdk';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as z3 from 'zod/v3';
+
+type Sdk = typeof ours;
+/** Shapes tried per zod version. */
+const RUNS = 120;
+
+/** A zod schema as data, built with either zod version by {@link build}. */
+type Recipe =
+  | { kind: 'string'; min?: number; max?: number }
+  | { kind: 'number'; int: boolean; min?: number; max?: number }
+  | { kind: 'boolean' | 'any' | 'unknown' }
+  | { kind: 'enum'; values: string[] }
+  | { kind: 'literal'; value: string | number | boolean }
+  | { kind: 'array'; of: Recipe; min?: number; max?: number }
+  | { kind: 'object'; shape: [string, Recipe][] }
+  | { kind: 'optional' | 'nullable'; of: Recipe }
+  | { kind: 'default'; of: Recipe & { kind: 'string' | 'number' | 'boolean' } }
+  | { kind: 'union'; of: [Recipe, Recipe] }
+  | { kind: 'described'; of: Recipe; text: string };
+
+const small = fc.integer({ min: 0, max: 5 });
+const key = fc.constantFrom('a', 'b', 'name', 'count', 'items', 'when', 'x_1');
+const leaf: fc.Arbitrary<Recipe> = fc.oneof(
+  fc.record({ kind: fc.constant('string' as const), min: fc.option(small, { nil: undefined }) }),
+  fc.record({
+    kind: fc.constant('number' as const),
+    int: fc.boolean(),
+    max: fc.option(fc.integer({ min: 6, max: 100 }), { nil: undefined }),
+  }),
+  fc.constantFrom({ kind: 'boolean' as const }, { kind: 'any' as const }, { kind: 'unknown' as const }),
+  fc.constant({ kind: 'enum' as const, values: ['red', 'green'] }),
+  fc.record({ kind: fc.constant('literal' as const), value: fc.constantFrom('on', 7, true) }),
+);
+const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ node: Recipe }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.record({
+      kind: fc.constant('array' as const),
+      of: tie('node'),
+      max: fc.option(small, { nil: undefined }),
+    }),
+    fc.record({
+      kind: fc.constant('object' as const),
+      shape: fc.uniqueArray(fc.tuple(key, tie('node')), { minLength: 1, maxLength: 3, selector: ([k]) => k }),
+    }),
+    fc.record({ kind: fc.constantFrom('optional' as const, 'nullable' as const), of: tie('node') }),
+    fc.record({
+      kind: fc.constant('default' as const),
+      of: fc.constantFrom({ kind: 'string' as const }, { kind: 'boolean' as const }),
+    }),
+    fc.record({ kind: fc.constant('union' as const), of: fc.tuple(tie('node'), tie('node')) }),
+    fc.record({
+      kind: fc.constant('described' as const),
+      of: tie('node'),
+      text: fc.constantFrom('what it is', 'ünïcode'),
+    }),
+  ),
+})).node;
+
+/** A shape: its keys' recipes, and whether its first schema is also used on one more key. */
+const shapeRecipe = fc.record({
+  keys: fc.uniqueArray(fc.tuple(key, recipe), { minLength: 0, maxLength: 4, selector: ([k]) => k }),
+  reuse: fc.boolean(),
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: zod 3 and zod 4 builders, driven the same way.
+function build(zod: any, r: Recipe): any {
+  switch (r.kind) {
+    case 'string': {
+      let s = zod.string();
+      if (r.min !== undefined) s = s.min(r.min);
+      return r.max === undefined ? s : s.max(r.max);
+    }
+    case 'number': {
+      let n = zod.number();
+      if (r.int) n = n.int();
+      if (r.min !== undefined) n = n.min(r.min);
+      return r.max === undefined ? n : n.max(r.max);
+    }
+    case 'boolean':
+      return zod.boolean();
+    case 'any':
+      return zod.any();
+    case 'unknown':
+      return zod.unknown();
+    case 'enum':
+      return zod.enum(r.values);
+    case 'literal':
+      return zod.literal(r.value);
+    case 'array': {
+      const a = zod.array(build(zod, r.of));
+      return r.max === undefined ? a : a.max(r.max);
+    }
+    case 'object':
+      return zod.object(Object.fromEntries(r.shape.map(([k, v]) => [k, build(zod, v)])));
+    case 'optional':
+      return build(zod, r.of).optional();
+    case 'nullable':
+      return build(zod, r.of).nullable();
+    case 'default':
+      return build(zod, r.of).default(r.of.kind === 'string' ? 'preset' : true);
+    case 'union':
+      return zod.union([build(zod, r.of[0]), build(zod, r.of[1])]);
+    case 'described':
+      return build(zod, r.of).describe(r.text);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a zod 3 or zod 4 raw shape.
+function shapeOf(zod: any, recipeOfShape: { keys: [string, Recipe][]; reuse: boolean }): Record<string, any> {
+  const shape = Object.fromEntries(recipeOfShape.keys.map(([k, v]) => [k, build(zod, v)]));
+  const first = recipeOfShape.keys[0];
+  if (recipeOfShape.reuse && first !== undefined) shape['again'] = shape[first[0]];
+  return shape;
+}
+
+/** The input schema `sdk`'s in-process server lists for a tool of `shape`, as raw JSON text. */
+async function listedInputSchema(sdk: Sdk, shape: Record<string, unknown>): Promise<string> {
+  const tool = sdk.tool('t', 'T', shape as never, async () => ({ content: [] }));
+  const server = sdk.createSdkMcpServer({ name: 's', tools: [tool] });
+  const [clientEnd, serverEnd] = createLinkedMcpTransportPair();
+  const answers: Record<string, unknown>[] = [];
+  clientEnd.onmessage = (message) => answers.push(message as Record<string, unknown>);
+  await server.instance.connect(serverEnd as never);
+  await clientEnd.start();
+  const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'p', version: '1' } };
+  await clientEnd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
+  await clientEnd.send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+  for (let waited = 0; !answers.some((a) => a['id'] === 2) && waited < 200; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await server.instance.close();
+  const listed = answers.find((a) => a['id'] === 2) as { result?: { tools?: { inputSchema?: unknown }[] } };
+  return JSON.stringify(listed?.result?.tools?.[0]?.inputSchema ?? listed);
+}
+
+describe("a tool's listed input schema, side by side with the official SDK, for generated shapes", () => {
+  it.each([
+    ['zod 4', z],
+    ['zod 3', z3],
+  ] as const)(
+    '%s: the same JSON, key order included',
+    async (_name, zod) => {
+      await fc.assert(
+        fc.asyncProperty(shapeRecipe, async (r) => {
+          const shape = shapeOf(zod, r);
+          const theirs = await listedInputSchema(official as unknown as Sdk, shape);
+          const mine = await listedInputSchema(ours, shape);
+          expect(theirs).toMatch(/^\{/);
+          expect(mine).toBe(theirs);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    60_000,
+  );
+});
