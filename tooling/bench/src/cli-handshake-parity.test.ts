@@ -514,8 +514,8 @@ const CONTROL_CALLS: Array<[string, (q: ours.Query) => Promise<unknown>]> = [
         guarded: {
           ...ours.createSdkMcpServer({ name: 'guarded', timeout: 5000 }),
           tools: [
-            { name: 'wait', permission_policy: 'always_deny' },
-            { name: 'other', permission_policy: 'always_ask', org_max_permission: 'ask' },
+            { name: 'wait', permission_policy: 'always_deny' as const },
+            { name: 'other', permission_policy: 'always_ask' as const, org_max_permission: 'ask' as const },
           ],
         },
       }),

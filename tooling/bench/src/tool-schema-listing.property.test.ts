@@ -3,8 +3,7 @@
 // answer's input schema, key order included, for zod 4 and for zod 3, since the CLI hands it to
 // the model as listed. Shapes come from a small grammar (strings and numbers with bounds, booleans,
 // any, unknown, enums, literals, arrays, nested objects, optional, nullable, default, union,
-// describe), and a
-// schema is sometimes used on two keys (zod 3 then lists a `$ref`).
+// describe), and a schema is sometimes used on two keys (zod 3 then lists a `$ref`).
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import { createLinkedMcpTransportPair } from '@ccsdk/mcp-inproc';
 import * as ours from '@ccsdk/sdk';
@@ -22,7 +21,7 @@ type Recipe =
   | { kind: 'string'; min?: number; max?: number }
   | { kind: 'number'; int: boolean; min?: number; max?: number }
   | { kind: 'boolean' | 'any' | 'unknown' }
-  | { kind: 'enum'; values: string[] }
+  | { kind: 'enum'; values: readonly string[] }
   | { kind: 'literal'; value: string | number | boolean }
   | { kind: 'array'; of: Recipe; min?: number; max?: number }
   | { kind: 'object'; shape: [string, Recipe][] }
