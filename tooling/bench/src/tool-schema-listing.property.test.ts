@@ -3,7 +3,8 @@
 // answer's input schema, key order included, for zod 4 and for zod 3, since the CLI hands it to
 // the model as listed. Shapes come from a small grammar (strings and numbers with bounds, booleans,
 // any, unknown, enums, literals, arrays, nested objects, optional, nullable, default, union,
-// describe), and a schema is sometimes used on two keys (zod 3 then lists a `$ref`).
+// describe), a schema is sometimes used on two keys (zod 3 then lists a `$ref`), and the shape is
+// sometimes passed whole as one `z.object()`.
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import { createLinkedMcpTransportPair } from '@ccsdk/mcp-inproc';
 import * as ours from '@ccsdk/sdk';
@@ -74,6 +75,8 @@ const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ node: Recipe }>((tie) => ({
 const shapeRecipe = fc.record({
   keys: fc.uniqueArray(fc.tuple(key, recipe), { minLength: 0, maxLength: 4, selector: ([k]) => k }),
   reuse: fc.boolean(),
+  // The shape wrapped in one z.object(), which the official takes at run time too.
+  whole: fc.boolean(),
 });
 
 // biome-ignore lint/suspicious/noExplicitAny: zod 3 and zod 4 builders, driven the same way.
@@ -119,12 +122,16 @@ function build(zod: any, r: Recipe): any {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a zod 3 or zod 4 raw shape.
-function shapeOf(zod: any, recipeOfShape: { keys: [string, Recipe][]; reuse: boolean }): Record<string, any> {
+/** The tool's input schema: a raw shape, or the shape in one `z.object()`. */
+function shapeOf(
+  // biome-ignore lint/suspicious/noExplicitAny: zod 3 and zod 4 builders, driven the same way.
+  zod: any,
+  recipeOfShape: { keys: [string, Recipe][]; reuse: boolean; whole: boolean },
+): Record<string, unknown> {
   const shape = Object.fromEntries(recipeOfShape.keys.map(([k, v]) => [k, build(zod, v)]));
   const first = recipeOfShape.keys[0];
   if (recipeOfShape.reuse && first !== undefined) shape['again'] = shape[first[0]];
-  return shape;
+  return recipeOfShape.whole ? zod.object(shape) : shape;
 }
 
 /** The input schema `sdk`'s in-process server lists for a tool of `shape`, as raw JSON text. */
