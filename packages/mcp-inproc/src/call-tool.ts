@@ -27,7 +27,11 @@ export async function runToolCall(tool: UsableTool, context: ToolCallContext): P
   const sessionSignal = context.sessionSignal ?? NEVER_ABORTS;
   const label = `Tool ${JSON.stringify(name)}`;
   const checked = await tool.input.validate(context.args);
-  if (!checked.ok) return toolErrorResult(invalidArgumentsText(name, checked.issues, checked.zodIssues));
+  if (!checked.ok) {
+    // A zod schema that threw: its message alone, as the official SDK's tools answer.
+    if (checked.thrown !== undefined) return toolErrorResult(checked.thrown);
+    return toolErrorResult(invalidArgumentsText(name, checked.issues, checked.zodIssues));
+  }
   if (sessionSignal.aborted || context.extra.signal.aborted)
     return toolErrorResult(`${label} was cancelled.`);
 

@@ -64,19 +64,14 @@ export function schemaToJsonSchema(
 }
 
 /**
- * The input schema of a raw shape of zod 3 schemas as the MCP library lists it (and so the official
- * SDK): the shape made one zod 3 object and converted whole by zod-to-json-schema. A schema used
- * twice is then a `$ref` to its first place, and a property with no JSON form (a function, a
- * symbol, `void`) is left out, with its key gone from `required`. Throws an
- * {@link UnconvertibleSchemaError} when the converter refuses.
+ * A raw shape of zod schemas (all zod 3, or all zod 4) as the MCP library takes it, and so the
+ * official SDK: one zod object of its keys. Validated whole, zod's issues carry each key's path all
+ * the way down (into a union's errors too) and come in zod's order, and a missing key is judged as
+ * zod judges it in an object; a zod 3 one listed whole lists a schema used twice as a `$ref` to its
+ * first place and leaves out a field with no JSON form (a function, a symbol, `void`).
  */
-export function zod3ShapeToJsonSchema(shape: Record<string, unknown>, label: string): JsonSchema {
-  try {
-    const object = objectFromShape(shape as ZodRawShapeCompat);
-    return toJsonSchemaCompat(object, { strictUnions: true, pipeStrategy: 'input' }) as JsonSchema;
-  } catch (cause) {
-    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
-  }
+export function zodObjectOf(shape: Record<string, unknown>): StandardSchemaV1 {
+  return objectFromShape(shape as ZodRawShapeCompat) as unknown as StandardSchemaV1;
 }
 
 /**

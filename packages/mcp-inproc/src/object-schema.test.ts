@@ -157,12 +157,18 @@ describe('compileObjectSchema', () => {
     expect(await optional.validate(undefined)).toEqual({ ok: true, value: {} });
   });
 
-  it('should refuse arguments that are not an object', async () => {
-    const compiled = compileObjectSchema({ a: z.number() }, 'input', 't');
+  it("should refuse arguments that are not an object: in zod's words for a zod shape, checked as one object", async () => {
+    const zodShape = compileObjectSchema({ a: z.number() }, 'input', 't');
+    const otherShape = compileObjectSchema({ a: minLengthString(1) }, 'input', 't');
     for (const bad of [null, [], 'text', 3]) {
-      const outcome = await compiled.validate(bad);
-      expect(outcome.ok).toBe(false);
-      expect(!outcome.ok && outcome.issues[0]).toMatch(/expected an object of arguments/);
+      const zodOutcome = await zodShape.validate(bad);
+      expect(zodOutcome).toMatchObject({
+        ok: false,
+        zodIssues: [{ code: 'invalid_type', expected: 'object' }],
+      });
+      const otherOutcome = await otherShape.validate(bad);
+      expect(otherOutcome.ok).toBe(false);
+      expect(!otherOutcome.ok && otherOutcome.issues[0]).toMatch(/expected an object of arguments/);
     }
   });
 
@@ -175,9 +181,15 @@ describe('compileObjectSchema', () => {
     const outcome = await compiled.validate(JSON.parse('{"__proto__":{"polluted":true}}'));
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
+    // The key is as zod's object leaves it (out), as with the official SDK; nothing is polluted.
     expect(Object.getPrototypeOf(outcome.value)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(outcome.value, '__proto__')?.value).toEqual({ polluted: true });
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    expect((outcome.value as { polluted?: boolean }).polluted).toBeUndefined();
+    // A shape of other schemas keeps the key as an own property.
+    const other = compileObjectSchema({ ['__proto__']: minLengthString(1) }, 'input', 't');
+    const kept = await other.validate(JSON.parse('{"__proto__":"x"}'));
+    expect(kept.ok && Object.getOwnPropertyDescriptor(kept.value, '__proto__')?.value).toBe('x');
+    expect(kept.ok && Object.getPrototypeOf(kept.value)).toBe(Object.prototype);
   });
 
   it('should run async refinements and turn a throwing schema into an issue', async () => {
@@ -200,10 +212,11 @@ describe('compileObjectSchema', () => {
       'input',
       't',
     );
-    // A schema that threw gave no issues of zod's own: no zodIssues.
+    // A zod schema that threw gave no issues of zod's own: its message, as the official answers.
     expect(await throwing.validate({ a: 'x' })).toEqual({
       ok: false,
-      issues: ['a: the schema threw: refine blew up'],
+      issues: ['the schema threw: refine blew up'],
+      thrown: 'refine blew up',
     });
   });
 

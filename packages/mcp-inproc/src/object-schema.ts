@@ -1,7 +1,8 @@
+import { type AnySchema, safeParseAsync } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { type JsonSchema, type SchemaIo, schemaToJsonSchema, zod3ShapeToJsonSchema } from './json-schema.js';
+import { type JsonSchema, type SchemaIo, schemaToJsonSchema, zodObjectOf } from './json-schema.js';
 import { inOfficialShapeForm, isZod3Shape, isZodSchema, isZodShape } from './official-tool-form.js';
 import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 
@@ -16,6 +17,11 @@ export type ValidationOutcome =
        * path from the argument's key), for the error text the official SDK's tools answer with.
        */
       zodIssues?: readonly StandardSchemaV1.Issue[];
+      /**
+       * For a zod schema that threw while checking (a refinement that throws), what it threw, as
+       * the official SDK's tools answer with it: the error's message alone.
+       */
+      thrown?: string;
     };
 
 /** A tool schema made ready for use: its JSON Schema for listings, and a validator for calls. */
@@ -55,22 +61,28 @@ function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: strin
       `${label} must describe an object, but its JSON Schema type is ${quoteValue(jsonSchema['type'])}.`,
     );
   }
-  return {
-    jsonSchema,
-    async validate(value) {
-      const input = value === undefined ? {} : value;
-      const result = await runSchema(schema, input);
-      if (result.issues) {
-        const issues = result.issues.map((issue) => formatIssue([], issue));
-        return zod && !('threw' in result)
-          ? { ok: false, issues, zodIssues: result.issues }
-          : { ok: false, issues };
-      }
-      if (!isPlainObject(result.value)) {
-        return { ok: false, issues: [`the schema produced ${jsonTypeName(result.value)}, not an object`] };
-      }
-      return { ok: true, value: result.value };
-    },
+  return { jsonSchema, validate: wholeValidator(schema, zod) };
+}
+
+/**
+ * Validates arguments with one object schema; a zod one as the MCP library does for the official
+ * SDK (`safeParseAsync`), its refusals carrying zod's own issues.
+ */
+function wholeValidator(schema: StandardSchemaV1, zod: boolean): CompiledObjectSchema['validate'] {
+  return async (value) => {
+    const input = value === undefined ? {} : value;
+    const result = zod ? await runZodSchema(schema, input) : await runSchema(schema, input);
+    if (result.issues) {
+      const issues = result.issues.map((issue) => formatIssue([], issue));
+      if (!zod) return { ok: false, issues };
+      return 'threw' in result
+        ? { ok: false, issues, thrown: String(result.threw) }
+        : { ok: false, issues, zodIssues: result.issues };
+    }
+    if (!isPlainObject(result.value)) {
+      return { ok: false, issues: [`the schema produced ${jsonTypeName(result.value)}, not an object`] };
+    }
+    return { ok: true, value: result.value };
   };
 }
 
@@ -85,13 +97,17 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     entries.push([key, value]);
   }
   const values = entries.map(([, value]) => value);
+  if (io === 'input' && isZodShape(values)) {
+    // The MCP library takes a zod shape as one zod object of its keys, to check calls (what a
+    // missing z.any() key gets, the order of issues) and, for zod 3, to list it.
+    const object = zodObjectOf(shape);
+    if (isZod3Shape(values)) return compileWholeSchema(object, io, label);
+    return { jsonSchema: shapeJsonSchema(entries, io, label), validate: wholeValidator(object, true) };
+  }
   // Whether refusals answer in zod's words: decided once for the tool, not per call.
   const zodShape = isZodShape(values);
   return {
-    jsonSchema:
-      io === 'input' && isZod3Shape(values)
-        ? zod3ShapeToJsonSchema(shape, label)
-        : shapeJsonSchema(entries, io, label),
+    jsonSchema: shapeJsonSchema(entries, io, label),
     async validate(value) {
       const input = value === undefined ? {} : value;
       if (!isPlainObject(input))
@@ -147,6 +163,26 @@ function shapeJsonSchema(
         entries.map(([, value]) => value),
       )
     : built;
+}
+
+/**
+ * A zod schema's result as the MCP library gets it for the official SDK: `safeParseAsync`, whose
+ * issues come in the order zod's async parse gives them (a union's after a plain field's), not the
+ * synchronous order of `~standard.validate`. `threw` as with {@link runSchema}.
+ */
+async function runZodSchema(
+  schema: StandardSchemaV1,
+  value: unknown,
+): Promise<StandardSchemaV1.Result<unknown> | { issues: StandardSchemaV1.Issue[]; threw: string }> {
+  try {
+    const result = await safeParseAsync(schema as unknown as AnySchema, value);
+    return result.success
+      ? { value: result.data }
+      : { issues: (result.error as { issues: StandardSchemaV1.Issue[] }).issues };
+  } catch (error) {
+    const thrown = error instanceof Error ? error.message : String(error);
+    return { issues: [{ message: `the schema threw: ${thrown}` }], threw: thrown };
+  }
 }
 
 /** A schema's result; `threw` when the schema threw instead of answering (its issue says so). */

@@ -282,8 +282,11 @@ describe("a shape's listing, as the MCP library lists it for the official SDK", 
     );
     const client = await connectDirectly(createSdkMcpServer({ name: 'l', tools: [loose] }).instance);
     expect((await client.listTools()).tools[0]?.inputSchema.required).toEqual(['any', 'unknown']);
-    // Listed as required, yet a call without them runs: the schema itself accepts a missing value.
-    expect((await client.callTool({ name: 'loose', arguments: {} })).content).toEqual([
+    // And a call without them is refused, as zod refuses a missing key in an object (the official's check).
+    const refused = await client.callTool({ name: 'loose', arguments: {} });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toMatch(/expected nonoptional/);
+    expect((await client.callTool({ name: 'loose', arguments: { any: 1, unknown: null } })).content).toEqual([
       { type: 'text', text: 'ok' },
     ]);
     await client.close();

@@ -154,6 +154,62 @@ async function listedInputSchema(sdk: Sdk, shape: Record<string, unknown>): Prom
   return JSON.stringify(listed?.result?.tools?.[0]?.inputSchema ?? listed);
 }
 
+/** Values a model might send for a key: right, wrong or missing. */
+const argumentValue = fc.oneof(
+  fc.constantFrom(
+    'on',
+    'red',
+    '',
+    'preset',
+    7,
+    0,
+    -1,
+    2.5,
+    true,
+    false,
+    null,
+    [],
+    ['red'],
+    [1, 2],
+    {},
+    { a: 'x' },
+  ),
+  fc.string({ maxLength: 4 }),
+  fc.integer({ min: -3, max: 200 }),
+);
+/** Arguments for a shape's keys (and one key it does not have), each sometimes left out. */
+const argumentsFor = (keys: readonly string[]) =>
+  fc.record(Object.fromEntries([...keys, 'again', 'extra'].map((k) => [k, argumentValue])), {
+    requiredKeys: [],
+  });
+
+/** What `sdk`'s in-process server answers a call of the tool of `shape` with `args` (the handler echoes them). */
+async function callAnswer(sdk: Sdk, shape: Record<string, unknown>, args: unknown): Promise<string> {
+  const echo = async (given: unknown) => ({
+    content: [{ type: 'text' as const, text: JSON.stringify(given) }],
+  });
+  const tool = sdk.tool('t', 'T', shape as never, echo as never);
+  const server = sdk.createSdkMcpServer({ name: 's', tools: [tool] });
+  const [clientEnd, serverEnd] = createLinkedMcpTransportPair();
+  const answers: Record<string, unknown>[] = [];
+  clientEnd.onmessage = (message) => answers.push(message as Record<string, unknown>);
+  await server.instance.connect(serverEnd as never);
+  await clientEnd.start();
+  const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'p', version: '1' } };
+  await clientEnd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
+  await clientEnd.send({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 't', arguments: args },
+  });
+  for (let waited = 0; !answers.some((a) => a['id'] === 2) && waited < 200; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await server.instance.close();
+  return JSON.stringify(answers.find((a) => a['id'] === 2));
+}
+
 describe("a tool's listed input schema, side by side with the official SDK, for generated shapes", () => {
   it.each([
     ['zod 4', z],
@@ -167,6 +223,31 @@ describe("a tool's listed input schema, side by side with the official SDK, for 
           const theirs = await listedInputSchema(official as unknown as Sdk, shape);
           const mine = await listedInputSchema(ours, shape);
           expect(theirs).toMatch(/^\{/);
+          expect(mine).toBe(theirs);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    60_000,
+  );
+});
+
+describe('a call with generated arguments, side by side with the official SDK, for generated shapes', () => {
+  it.each([
+    ['zod 4', z],
+    ['zod 3', z3],
+  ] as const)(
+    '%s: the same answer, refused or run (the handler echoes what it got)',
+    async (_name, zod) => {
+      const shapeAndArguments = shapeRecipe.chain((r) =>
+        argumentsFor(r.keys.map(([k]) => k)).map((args) => ({ r, args })),
+      );
+      await fc.assert(
+        fc.asyncProperty(shapeAndArguments, async ({ r, args }) => {
+          const shape = shapeOf(zod, r);
+          const theirs = await callAnswer(official as unknown as Sdk, shape, args);
+          const mine = await callAnswer(ours, shape, args);
+          expect(theirs).toMatch(/"result"/);
           expect(mine).toBe(theirs);
         }),
         { numRuns: RUNS },
