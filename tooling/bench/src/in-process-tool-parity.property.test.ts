@@ -1,10 +1,12 @@
-// Property: any tool input shape built from common zod types is listed by ccsdk's in-process server
-// exactly as by the official SDK 0.3.332's (its runtime called, never read): the raw `tools/list`
-// answer's input schema, key order included, for zod 4 and for zod 3, since the CLI hands it to
-// the model as listed. Shapes come from a small grammar (strings and numbers with bounds, booleans,
-// any, unknown, enums, literals, arrays, nested objects, optional, nullable, default, union,
-// describe), a schema is sometimes used on two keys (zod 3 then lists a `$ref`), and the shape is
-// sometimes passed whole as one `z.object()`.
+// Properties, side by side with the official SDK 0.3.332 (its runtime called, never read), for tool
+// input shapes generated from common zod types: ccsdk's in-process server lists each exactly as the
+// official's (the raw `tools/list` input schema, key order included, which the CLI hands the model
+// as listed), and answers each call with generated arguments exactly as the official's (a refusal
+// in the same words, or the handler's echo of the same parsed arguments). For zod 4 and zod 3.
+// Shapes come from a small grammar (strings and numbers with bounds, booleans, any, unknown, enums,
+// literals, arrays, nested objects, optional, nullable, default, union, describe); a schema is
+// sometimes used on two keys (zod 3 then lists a `$ref`), and the shape is sometimes passed whole
+// as one `z.object()`.
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import { createLinkedMcpTransportPair } from '@ccsdk/mcp-inproc';
 import * as ours from '@ccsdk/sdk';
