@@ -72,7 +72,9 @@ export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
-    const read = standardInputJsonSchema(value) ?? jsonSchemaOf(value, 0, below(root, 'properties', key));
+    const read =
+      standardInputJsonSchema(value) ??
+      jsonSchemaOf(value, 0, { ...below(root, 'properties', key), property: true });
     // A zod 3 type with no JSON form (a function): left out, as zod-to-json-schema leaves it.
     if (read === undefined) continue;
     const { $schema: _dialect, ...property } = read;
@@ -132,7 +134,7 @@ export function checkToolInput(schema: ToolInputSchema, args: unknown): PageTool
       issues.push(`${key}: the schema has no safeParse`);
       continue;
     }
-    const result = safeParse(field, input[key]);
+    const result = missingRequiredZod4Key(field, key, input) ?? safeParse(field, input[key]);
     if (!result.success) {
       issues.push(...issuesOf(result, [key]));
       const own = zodIssuesOf(result, [key]);
@@ -140,6 +142,29 @@ export function checkToolInput(schema: ToolInputSchema, args: unknown): PageTool
     } else if (result.data !== undefined || key in input) value[key] = result.data;
   }
   return issues.length > 0 ? failed(issues, zodIssues) : { ok: true, value };
+}
+
+/**
+ * zod 4's refusal of a missing key whose schema has no optional input (`_zod.optin` unset) though
+ * it accepts `undefined` (a `z.any()`, a `z.unknown()`): an object refuses it ("expected
+ * nonoptional"), as the official SDK's check of the whole object does; `undefined` otherwise.
+ */
+function missingRequiredZod4Key(
+  field: { safeParse(input: unknown): ParseResult },
+  key: string,
+  input: Record<string, unknown>,
+): ParseResult | undefined {
+  if (Object.hasOwn(input, key)) return undefined;
+  const zod4 = (field as { _zod?: { optin?: unknown } })._zod;
+  if (zod4 === undefined || zod4.optin !== undefined || !safeParse(field, undefined).success)
+    return undefined;
+  const issue = {
+    code: 'invalid_type',
+    expected: 'nonoptional',
+    path: [],
+    message: 'Invalid input: expected nonoptional, received undefined',
+  };
+  return { success: false, error: { issues: [issue] } };
 }
 
 function failed(

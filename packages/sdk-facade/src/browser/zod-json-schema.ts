@@ -98,6 +98,8 @@ export function isOptionalSchema(schema: unknown): boolean {
 export interface ReadPlace {
   readonly path: readonly string[];
   readonly seen: Map<object, readonly string[]>;
+  /** True at a property of an object itself, where a zod 3 optional is read as what it wraps. */
+  readonly property?: boolean;
 }
 
 /** A fresh read from the root of a document. */
@@ -162,7 +164,7 @@ function jsonSchemaOfShape(
   const properties: Record<string, JsonSchemaObject> = {};
   const required: string[] = [];
   for (const [key, value] of Object.entries(shape)) {
-    const property = jsonSchemaOf(value, depth, below(place, 'properties', key));
+    const property = jsonSchemaOf(value, depth, { ...below(place, 'properties', key), property: true });
     if (property === undefined) continue;
     properties[key] = property;
     if (!isOptionalSchema(value)) required.push(key);
@@ -247,7 +249,10 @@ function read(
         : { const: values[0] };
     }
     case 'array': {
-      const items = jsonSchemaOf(def['element'] ?? def['type'], depth, below(place, 'items'));
+      const element = def['element'] ?? def['type'];
+      // zod 3: a list of anything states no items.
+      const items =
+        zod3 && kindOf(element) === 'any' ? undefined : jsonSchemaOf(element, depth, below(place, 'items'));
       return { type: 'array', ...(items === undefined ? {} : { items }), ...boundsOf(kind, def) };
     }
     case 'set':
@@ -281,13 +286,24 @@ function read(
         : object;
     }
     case 'optional':
+      // zod 3, anywhere but at a property itself: "nothing, or the schema".
+      if (zod3 && place.property !== true) {
+        return { anyOf: [{ not: {} }, schemaAt(def['innerType'], depth, below(place, 'anyOf', '1'))] };
+      }
+      return jsonSchemaOf(def['innerType'], depth, place);
     case 'promise':
-      return jsonSchemaOf(def['innerType'] ?? def['type'], depth, place);
+      return jsonSchemaOf(def['type'], depth, place);
     case 'lazy': {
       const getter = def['getter'];
       return typeof getter === 'function' ? jsonSchemaOf((getter as () => unknown)(), depth, place) : {};
     }
     case 'nullable': {
+      if (zod3) {
+        // A plain primitive (no checks) folds into a list of types, without reading it.
+        const plain = plainZod3Type(def['innerType']);
+        if (plain !== undefined) return { type: [plain, 'null'] };
+        return { anyOf: [schemaAt(def['innerType'], depth, below(place, 'anyOf', '0')), { type: 'null' }] };
+      }
       const inner = schemaAt(def['innerType'], depth, below(place, 'anyOf', '0'));
       const type = barePrimitiveType(inner);
       return type === undefined ? { anyOf: [inner, { type: 'null' }] } : { type: [type, 'null'] };
@@ -299,6 +315,7 @@ function read(
     }
     case 'union': {
       const members = Array.isArray(def['options']) ? def['options'] : [];
+      if (zod3) return zod3Union(members, depth, place);
       const options = members.flatMap((option: unknown, i: number) => {
         const read = jsonSchemaOf(option, depth, below(place, 'anyOf', String(i)));
         return read === undefined ? [] : [read];
@@ -314,6 +331,59 @@ function read(
     default:
       return {};
   }
+}
+
+/** The kind of a zod schema (`string`, `any`, ...), or `undefined` for anything else. */
+function kindOf(schema: unknown): string | undefined {
+  return definitionOf(schema)?.kind;
+}
+
+/** zod 3 kinds a plain instance of which (no checks) is one JSON type. */
+const ZOD3_PLAIN_TYPES = new Map([
+  ['string', 'string'],
+  ['number', 'number'],
+  ['bigint', 'integer'],
+  ['boolean', 'boolean'],
+  ['null', 'null'],
+]);
+
+/** The JSON type of a zod 3 primitive without checks, else `undefined`. */
+function plainZod3Type(schema: unknown): string | undefined {
+  const definition = definitionOf(schema);
+  if (definition === undefined || !definition.zod3) return undefined;
+  const checks = definition.def['checks'];
+  if (Array.isArray(checks) && checks.length > 0) return undefined;
+  return ZOD3_PLAIN_TYPES.get(definition.kind);
+}
+
+/**
+ * A zod 3 union as zod-to-json-schema writes it: plain primitives as a list of types, enums as one
+ * enum of their values, else `anyOf` of its members, leaving out those that state nothing (`{}`);
+ * `undefined` (no JSON form) when none is left.
+ */
+function zod3Union(
+  members: readonly unknown[],
+  depth: number,
+  place: ReadPlace,
+): JsonSchemaObject | undefined {
+  const plain = members.map(plainZod3Type);
+  if (members.length > 0 && plain.every((type) => type !== undefined)) {
+    const types = [...new Set(plain)];
+    return { type: types.length === 1 ? types[0] : types };
+  }
+  if (members.length > 0 && members.every((member) => kindOf(member) === 'enum')) {
+    const values = members.flatMap((member) => {
+      const def = definitionOf(member)?.def ?? {};
+      return Array.isArray(def['values']) ? (def['values'] as unknown[]) : [];
+    });
+    return { type: 'string', enum: [...new Set(values)] };
+  }
+  const options = members.flatMap((member, i) => {
+    const read = jsonSchemaOf(member, depth, below(place, 'anyOf', String(i)));
+    return read === undefined || Object.keys(read).length === 0 ? [] : [read];
+  });
+  // Nothing left to say: no JSON form, as for a function (its property is left out).
+  return options.length === 0 ? undefined : { anyOf: options };
 }
 
 function isInteger(def: Record<string, unknown>): boolean {
