@@ -358,7 +358,7 @@ function plainZod3Type(schema: unknown): string | undefined {
 
 /**
  * A zod 3 union as zod-to-json-schema writes it: plain primitives as a list of types, enums as one
- * enum of their values, else `anyOf` of its members, leaving out those that state nothing (`{}`);
+ * enum of their values, undescribed literals as one enum of their values with their types, else `anyOf` of its members, leaving out those that state nothing (`{}`);
  * `undefined` (no JSON form) when none is left.
  */
 function zod3Union(
@@ -378,12 +378,28 @@ function zod3Union(
     });
     return { type: 'string', enum: [...new Set(values)] };
   }
+  // Literals fold into one enum only when none is described.
+  const literals = members.map((member) => {
+    const definition = definitionOf(member);
+    return definition?.kind === 'literal' && definition.description === undefined
+      ? definition.def['value']
+      : undefined;
+  });
+  if (members.length > 0 && literals.every(isPlainLiteral)) {
+    const types = [...new Set(literals.map((value) => typeof value))];
+    return { type: types.length === 1 ? types[0] : types, enum: [...new Set(literals)] };
+  }
   const options = members.flatMap((member, i) => {
     const read = jsonSchemaOf(member, depth, below(place, 'anyOf', String(i)));
     return read === undefined || Object.keys(read).length === 0 ? [] : [read];
   });
   // Nothing left to say: no JSON form, as for a function (its property is left out).
   return options.length === 0 ? undefined : { anyOf: options };
+}
+
+/** A string, number or boolean: a literal a union of literals lists in one `enum`. */
+function isPlainLiteral(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
 function isInteger(def: Record<string, unknown>): boolean {
