@@ -39,6 +39,17 @@ export const STAND_IN_RESULT = {
   permission_denials: [],
 };
 
+/** What the CLI first asks an in-process MCP server: `initialize` (id 0), then `notifications/initialized`. */
+export const CLI_MCP_HANDSHAKE = [
+  {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cli', version: '1' } },
+  },
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+] as const;
+
 /** The stand-in's answer to `initialize`: success, no commands. */
 export function initializeAnswer(request: WrittenLine): unknown {
   const response = { subtype: 'success', request_id: request.request_id, response: { commands: [] } };

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import * as z3 from 'zod/v3';
 import {
   type BrowserQuerySdk,
+  CLI_MCP_HANDSHAKE,
   initializeAnswer,
   runBrowserQueryAgainst,
   STAND_IN_RESULT,
@@ -45,13 +46,7 @@ async function pageAnswersOf(sdk: PageSdk, batch: ReturnType<typeof batchOf>): P
   const tools = batch.map(({ name, schema }) => sdk.tool(name, 'Generated', schema, echo));
   const server = sdk.createSdkMcpServer({ name: 'gen', tools });
   const messages: unknown[] = [
-    {
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cli', version: '1' } },
-    },
-    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ...CLI_MCP_HANDSHAKE,
     { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
     ...batch.map(({ name, args }, i) => ({
       jsonrpc: '2.0',

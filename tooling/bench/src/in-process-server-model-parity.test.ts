@@ -121,7 +121,9 @@ describe("the model's view of an in-process MCP server, side by side with the of
       expect(mine.mcpTools).toEqual(theirs.mcpTools);
       // A server that declares no resources gets no resource-reading tools.
       expect([...mine.names, ...mine.deferred]).not.toContain('ListMcpResourcesTool');
-      // A tool whose input schema has no JSON form is not offered: the official's way, kept.
+      // A tool whose input schema has no JSON form is not offered: the official's way, kept; one
+      // named as the model API would refuse is offered under the CLI's name for it.
+      expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__get_weather');
       expect([...theirs.names, ...theirs.deferred]).toContain('mcp__calc__span');
       expect([...theirs.names, ...theirs.deferred]).not.toContain('mcp__calc__when');
     },
@@ -142,45 +144,33 @@ describe("the model's view of an in-process MCP server, side by side with the of
     CASE_TIMEOUT_MS,
   );
 
-  it(
-    'a tool named as the model API would refuse (get.weather): offered under the same name, and run',
-    async () => {
-      const weather = () => toolUse('mcp__calc__get_weather', { city: 'Oslo' });
+  /** Calls of the model, each with what the official's result must hold (so not two silences). */
+  const CALLS = [
+    [
+      'a tool named as the model API would refuse (get.weather): offered under the same name, and run',
+      () => toolUse('mcp__calc__get_weather', { city: 'Oslo' }),
+      '"text":"ok"',
+    ],
+    [
+      "a handler that returns no result: the same refusal, in the words of the CLI's MCP client",
+      () => toolUse('mcp__calc__forgot', {}),
+      'Invalid tools/call result',
+    ],
+    [
+      'a call to the tool the server left out (its schema has no JSON form): the same refusal',
+      () => toolUse('mcp__calc__when', { at: '2026-12-07', note: 'standup' }),
+      '"is_error":true',
+    ],
+  ] as const;
+  it.each(CALLS)(
+    '%s',
+    async (_name, call, officialHolds) => {
       const [theirs, mine] = await Promise.all([
-        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, weather()),
-        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, weather()),
+        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, call()),
+        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, call()),
       ]);
-      expect(theirs.view.names).toContain('mcp__calc__get_weather');
-      expect(theirs.toolResult).toContain('"text":"ok"');
+      expect(theirs.toolResult).toContain(officialHolds);
       expect(mine.view.names).toEqual(theirs.view.names);
-      expect(mine.toolResult).toBe(theirs.toolResult);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    "a handler that returns no result: the same refusal, in the words of the CLI's MCP client",
-    async () => {
-      const forgot = () => toolUse('mcp__calc__forgot', {});
-      const [theirs, mine] = await Promise.all([
-        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, forgot()),
-        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, forgot()),
-      ]);
-      expect(theirs.toolResult).toContain('Invalid tools/call result');
-      expect(mine.toolResult).toBe(theirs.toolResult);
-    },
-    CASE_TIMEOUT_MS,
-  );
-
-  it(
-    'a call to the tool the server left out (its schema has no JSON form): the same refusal',
-    async () => {
-      const when = () => toolUse('mcp__calc__when', { at: '2026-12-07', note: 'standup' });
-      const [theirs, mine] = await Promise.all([
-        runThrough(official as unknown as Sdk, { ENABLE_TOOL_SEARCH: 'false' }, when()),
-        runThrough(ours, { ENABLE_TOOL_SEARCH: 'false' }, when()),
-      ]);
-      expect(theirs.toolResult).toContain('"is_error":true');
       expect(mine.toolResult).toBe(theirs.toolResult);
     },
     CASE_TIMEOUT_MS,

@@ -20,28 +20,15 @@ type Sdk = typeof ours;
 /** Shapes tried per zod version. */
 const RUNS = 120;
 
-/** The input schema `sdk`'s in-process server lists for a tool of `shape`, as raw JSON text. */
-async function listedInputSchema(sdk: Sdk, shape: Record<string, unknown>): Promise<string> {
-  const tool = sdk.tool('t', 'T', shape as never, async () => ({ content: [] }));
-  const server = sdk.createSdkMcpServer({ name: 's', tools: [tool] });
-  const [clientEnd, serverEnd] = createLinkedMcpTransportPair();
-  const answers: Record<string, unknown>[] = [];
-  clientEnd.onmessage = (message) => answers.push(message as Record<string, unknown>);
-  await server.instance.connect(serverEnd as never);
-  await clientEnd.start();
-  const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'p', version: '1' } };
-  await clientEnd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
-  await clientEnd.send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
-  for (let waited = 0; !answers.some((a) => a['id'] === 2) && waited < 200; waited++) {
-    await new Promise((resolve) => setTimeout(resolve, 1));
-  }
-  await server.instance.close();
-  const listed = answers.find((a) => a['id'] === 2) as { result?: { tools?: { inputSchema?: unknown }[] } };
-  return JSON.stringify(listed?.result?.tools?.[0]?.inputSchema ?? listed);
-}
-
-/** What `sdk`'s in-process server answers a call of the tool of `shape` with `args` (the handler echoes them). */
-async function callAnswer(sdk: Sdk, shape: Record<string, unknown>, args: unknown): Promise<string> {
+/**
+ * What `sdk`'s in-process server, holding one tool of `shape` whose handler echoes its arguments,
+ * answers one raw JSON-RPC `request` (id 2) after `initialize`.
+ */
+async function answerTo(
+  sdk: Sdk,
+  shape: Record<string, unknown>,
+  request: { method: string; params: Record<string, unknown> },
+): Promise<Record<string, unknown> | undefined> {
   const echo = async (given: unknown) => ({
     content: [{ type: 'text' as const, text: JSON.stringify(given) }],
   });
@@ -54,17 +41,26 @@ async function callAnswer(sdk: Sdk, shape: Record<string, unknown>, args: unknow
   await clientEnd.start();
   const init = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'p', version: '1' } };
   await clientEnd.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
-  await clientEnd.send({
-    jsonrpc: '2.0',
-    id: 2,
-    method: 'tools/call',
-    params: { name: 't', arguments: args },
-  });
+  await clientEnd.send({ jsonrpc: '2.0', id: 2, ...request });
   for (let waited = 0; !answers.some((a) => a['id'] === 2) && waited < 200; waited++) {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   await server.instance.close();
-  return JSON.stringify(answers.find((a) => a['id'] === 2));
+  return answers.find((a) => a['id'] === 2);
+}
+
+/** The input schema `sdk`'s in-process server lists for a tool of `shape`, as raw JSON text. */
+async function listedInputSchema(sdk: Sdk, shape: Record<string, unknown>): Promise<string> {
+  const listed = (await answerTo(sdk, shape, { method: 'tools/list', params: {} })) as
+    | { result?: { tools?: { inputSchema?: unknown }[] } }
+    | undefined;
+  return JSON.stringify(listed?.result?.tools?.[0]?.inputSchema ?? listed);
+}
+
+/** What `sdk`'s in-process server answers a call of the tool of `shape` with `args`, as JSON text. */
+async function callAnswer(sdk: Sdk, shape: Record<string, unknown>, args: unknown): Promise<string> {
+  const params = { name: 't', arguments: args };
+  return JSON.stringify(await answerTo(sdk, shape, { method: 'tools/call', params }));
 }
 
 describe("a tool's listed input schema, side by side with the official SDK, for generated shapes", () => {

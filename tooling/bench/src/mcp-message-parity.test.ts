@@ -15,6 +15,7 @@ import { z } from 'zod';
 import * as z3 from 'zod/v3';
 import {
   type BrowserQuerySdk,
+  CLI_MCP_HANDSHAKE,
   initializeAnswer,
   runBrowserQueryAgainst,
   STAND_IN_RESULT,
@@ -29,13 +30,7 @@ afterAll(() => rmSync(WORK, { recursive: true, force: true }));
 
 /** What the CLI asks the server, in order (ids as the CLI numbers them). */
 const MESSAGES = [
-  {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cli', version: '1' } },
-  },
-  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  ...CLI_MCP_HANDSHAKE,
   { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
   { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 'two' } } },
   { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'add', arguments: { a: 2, extra: 1 } } },
