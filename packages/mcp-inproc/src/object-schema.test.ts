@@ -220,6 +220,13 @@ describe('compileObjectSchema', () => {
     });
   });
 
+  it('should still take a shape that mixes zod 3 and zod 4 (which the MCP library refuses as one object), key by key', async () => {
+    const mixed = compileObjectSchema({ a: z.number(), b: z3.string() }, 'input', 't');
+    expect(mixed.jsonSchema).toMatchObject({ properties: { a: { type: 'number' }, b: { type: 'string' } } });
+    expect(await mixed.validate({ a: 1, b: 'x' })).toEqual({ ok: true, value: { a: 1, b: 'x' } });
+    expect(await mixed.validate({ a: 'one', b: 'x' })).toMatchObject({ ok: false });
+  });
+
   it('should list a whole zod object as the MCP library lists it, and keep its issues as zod gives them', async () => {
     const strict = compileObjectSchema(z.strictObject({ n: z.number() }), 'input', 't');
     expect(JSON.stringify(strict.jsonSchema)).toBe(

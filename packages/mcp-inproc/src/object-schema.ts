@@ -3,7 +3,13 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
 import { type JsonSchema, type SchemaIo, schemaToJsonSchema, zodObjectOf } from './json-schema.js';
-import { inOfficialShapeForm, isZod3Shape, isZodSchema, isZodShape } from './official-tool-form.js';
+import {
+  inOfficialShapeForm,
+  isSingleZodShape,
+  isZod3Shape,
+  isZodSchema,
+  isZodShape,
+} from './official-tool-form.js';
 import { isStandardSchema, type ToolInputSchema } from './schema-types.js';
 
 /** The outcome of validating one argument object. `issues` name the field each problem is in. */
@@ -97,7 +103,7 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     entries.push([key, value]);
   }
   const values = entries.map(([, value]) => value);
-  if (io === 'input' && isZodShape(values)) {
+  if (io === 'input' && isSingleZodShape(values)) {
     // The MCP library takes a zod shape as one zod object of its keys, to check calls (what a
     // missing z.any() key gets, the order of issues) and, for zod 3, to list it.
     const object = zodObjectOf(shape);

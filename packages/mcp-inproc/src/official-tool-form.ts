@@ -33,6 +33,15 @@ export function isZod3Shape(values: readonly unknown[]): boolean {
 }
 
 /**
+ * True when a shape is all zod 3 or all zod 4 (an empty one too): the MCP library makes it one zod
+ * object. A shape mixing the two (which the MCP library refuses) is not.
+ */
+export function isSingleZodShape(values: readonly unknown[]): boolean {
+  const kind = shapeKindOf(values);
+  return kind === 'zod3' || (kind === 'zod4' && values.every((value) => '_zod' in (value as object)));
+}
+
+/**
  * The input schema of a shape whose `values` built `jsonSchema` (`type`, `properties`,
  * `required`), as the official SDK lists it through the MCP library's converters: for a shape of
  * zod 3 schemas, closed by `additionalProperties: false` with the dialect as `$schema` last; for a
