@@ -19,6 +19,7 @@ export {
 export type { LinkedMcpTransport } from './linked-mcp-transport.js';
 export { createLinkedMcpTransportPair } from './linked-mcp-transport.js';
 export {
+  declaredZod4Optin,
   inOfficialShapeForm,
   isZodSchema,
   isZodShape,

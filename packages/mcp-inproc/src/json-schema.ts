@@ -37,23 +37,19 @@ export class UnconvertibleSchemaError extends TypeError {
  *
  * Order: the schema's own Standard JSON Schema converter (zod 4.2+, arktype, valibot with its
  * adapter), which uses the caller's library copy so `.describe()` text is kept; then zod 3 / zod 4
- * conversion through the MCP SDK. The converter's `$schema` is dropped unless `dialect` is
- * `'keep'`. Throws a `TypeError` for anything else, and an {@link UnconvertibleSchemaError} when
- * the library refuses (e.g. a `z.date()` has no JSON form).
+ * conversion through the MCP SDK. The converter's `$schema` is dropped (the schema is a property's,
+ * or a ccsdk extension's: a zod tool input is listed by {@link zodObjectJsonSchema}). Throws a
+ * `TypeError` for anything else, and an {@link UnconvertibleSchemaError} when the library refuses
+ * (e.g. a `z.date()` has no JSON form).
  */
-export function schemaToJsonSchema(
-  schema: StandardSchemaV1,
-  io: SchemaIo,
-  label: string,
-  dialect: DialectKey = 'drop',
-): JsonSchema {
+export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): JsonSchema {
   const props = schema['~standard'] as Partial<StandardJSONSchemaV1.Props>;
   try {
     const converter = props.jsonSchema;
     if (converter !== undefined && typeof converter[io] === 'function') {
-      return withDialect(converter[io]({ target: JSON_SCHEMA_TARGET }), dialect);
+      return stripDialect(converter[io]({ target: JSON_SCHEMA_TARGET }));
     }
-    if (isZodSchema(schema)) return withDialect(zodToJsonSchema(schema as AnySchema, io), dialect);
+    if (isZodSchema(schema)) return stripDialect(zodToJsonSchema(schema as AnySchema, io));
   } catch (cause) {
     throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
   }
@@ -75,6 +71,22 @@ export function zodObjectOf(shape: Record<string, unknown>): StandardSchemaV1 {
 }
 
 /**
+ * A zod object's input schema exactly as the MCP library lists it for the official SDK (its
+ * converter, strict unions, the input side of pipes): which keys are required, `$schema` and its
+ * place, `$ref`s. Throws an {@link UnconvertibleSchemaError} when the converter refuses.
+ */
+export function zodObjectJsonSchema(object: StandardSchemaV1, label: string): JsonSchema {
+  try {
+    return toJsonSchemaCompat(object as unknown as AnySchema, {
+      strictUnions: true,
+      pipeStrategy: 'input',
+    }) as JsonSchema;
+  } catch (cause) {
+    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
+  }
+}
+
+/**
  * Converts a zod 3 or zod 4 schema through the MCP SDK. A zod 3 `.optional()` is unwrapped first:
  * alone it would come out as `anyOf: [{ not: {} }, ...]`, while in a shape optionality belongs to
  * `required`. Its description is kept.
@@ -88,16 +100,6 @@ function zodToJsonSchema(schema: AnySchema, io: SchemaIo): JsonSchema {
       : { ...inner, description: v3.description };
   }
   return toJsonSchemaCompat(schema, { pipeStrategy: io }) as JsonSchema;
-}
-
-/**
- * What becomes of the converter's `$schema`: dropped (a property's schema, inside a shape), or kept
- * where the converter put it (a whole zod object's input schema, listed as the official SDK lists it).
- */
-export type DialectKey = 'drop' | 'keep';
-
-function withDialect(document: JsonSchema, dialect: DialectKey): JsonSchema {
-  return dialect === 'keep' ? document : stripDialect(document);
 }
 
 function stripDialect(document: JsonSchema): JsonSchema {

@@ -2,11 +2,17 @@ import { type AnySchema, safeParseAsync } from '@modelcontextprotocol/sdk/server
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { jsonTypeName, quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { type JsonSchema, type SchemaIo, schemaToJsonSchema, zodObjectOf } from './json-schema.js';
 import {
+  type JsonSchema,
+  type SchemaIo,
+  schemaToJsonSchema,
+  zodObjectJsonSchema,
+  zodObjectOf,
+} from './json-schema.js';
+import {
+  declaredZod4Optin,
   inOfficialShapeForm,
   isSingleZodShape,
-  isZod3Shape,
   isZodSchema,
   isZodShape,
 } from './official-tool-form.js';
@@ -61,7 +67,8 @@ export function compileObjectSchema(
  */
 function compileWholeSchema(schema: StandardSchemaV1, io: SchemaIo, label: string): CompiledObjectSchema {
   const zod = isZodSchema(schema);
-  const jsonSchema = schemaToJsonSchema(schema, io, label, zod && io === 'input' ? 'keep' : 'drop');
+  const jsonSchema =
+    zod && io === 'input' ? zodObjectJsonSchema(schema, label) : schemaToJsonSchema(schema, io, label);
   if (jsonSchema['type'] !== 'object') {
     throw new TypeError(
       `${label} must describe an object, but its JSON Schema type is ${quoteValue(jsonSchema['type'])}.`,
@@ -103,13 +110,9 @@ function compileShape(shape: Record<string, unknown>, io: SchemaIo, label: strin
     entries.push([key, value]);
   }
   const values = entries.map(([, value]) => value);
-  if (io === 'input' && isSingleZodShape(values)) {
-    // The MCP library takes a zod shape as one zod object of its keys, to check calls (what a
-    // missing z.any() key gets, the order of issues) and, for zod 3, to list it.
-    const object = zodObjectOf(shape);
-    if (isZod3Shape(values)) return compileWholeSchema(object, io, label);
-    return { jsonSchema: shapeJsonSchema(entries, io, label), validate: wholeValidator(object, true) };
-  }
+  // The MCP library takes a zod shape as one zod object of its keys, to list it (which keys are
+  // required, $refs) and to check calls (what a missing z.any() key gets, the order of issues).
+  if (io === 'input' && isSingleZodShape(values)) return compileWholeSchema(zodObjectOf(shape), io, label);
   // Whether refusals answer in zod's words: decided once for the tool, not per call.
   const zodShape = isZodShape(values);
   return {
@@ -207,14 +210,12 @@ async function runSchema(
 }
 
 /**
- * True when a shape's key is not required in its listing: for a zod 4 schema, an optional input
- * (`_zod.optin` set by optional, default, catch), as zod's converter and so the official SDK decide
- * (a `z.any()` is required there, though it accepts a missing value); for any other schema, when it
- * accepts a missing value.
+ * True when a key of a shape listed key by key (one mixing zod 3 and zod 4, or of other schemas) is
+ * not required: for a zod 4 schema, when its declared input is optional, as zod's converter decides
+ * (see {@link declaredZod4Optin}); for any other, when it accepts a missing value.
  */
 function mayBeLeftOut(schema: StandardSchemaV1): boolean {
-  const zod4 = (schema as { _zod?: { optin?: unknown } })._zod;
-  return zod4 !== undefined ? zod4.optin !== undefined : acceptsUndefined(schema);
+  return '_zod' in schema ? declaredZod4Optin(schema) !== undefined : acceptsUndefined(schema);
 }
 
 /** True when the schema accepts a missing value synchronously, so the key is optional. */

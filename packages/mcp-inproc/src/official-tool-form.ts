@@ -27,9 +27,19 @@ export function isZodShape(values: readonly unknown[]): boolean {
   return shapeKindOf(values) !== 'other';
 }
 
-/** True when every value of a non-empty shape is a zod 3 schema: the MCP library lists it whole. */
-export function isZod3Shape(values: readonly unknown[]): boolean {
-  return shapeKindOf(values) === 'zod3';
+/**
+ * A zod 4 schema's optional input as its declared type states it, which decides whether a key is
+ * required in a listing: a `catch()` and a transform are looked through (they accept a missing value
+ * at run time, but what they declare is what they wrap), so `z.string().catch('x')` and `z.any()`
+ * are required and `optional()`, `default()` and `nullish()` are not.
+ */
+export function declaredZod4Optin(schema: unknown): unknown {
+  const zod = (schema as { _zod?: { optin?: unknown; def?: Record<string, unknown> } })._zod;
+  const def = zod?.def;
+  if (def?.['type'] === 'catch') return declaredZod4Optin(def['innerType']);
+  const into = (def?.['in'] as { _zod?: { def?: { type?: unknown } } } | undefined)?._zod?.def?.type;
+  if (def?.['type'] === 'pipe' && into === 'transform') return declaredZod4Optin(def['out']);
+  return zod?.optin;
 }
 
 /**

@@ -4,7 +4,7 @@
 // as listed), and answers each call with generated arguments exactly as the official's (a refusal
 // in the same words, or the handler's echo of the same parsed arguments). For zod 4 and zod 3.
 // Shapes come from a small grammar (strings and numbers with bounds, booleans, any, unknown, enums,
-// literals, arrays, nested objects, optional, nullable, default, union, describe); a schema is
+// literals, arrays, nested objects, optional, nullable, default, catch, union, describe); a schema is
 // sometimes used on two keys (zod 3 then lists a `$ref`), and the shape is sometimes passed whole
 // as one `z.object()`. The gate runs a fixed seed; PROPERTY_SEED=random explores (see propertySeed).
 import * as official from '@anthropic-ai/claude-agent-sdk';

@@ -26,7 +26,7 @@ export type Recipe =
   | { kind: 'array'; of: Recipe; min?: number; max?: number }
   | { kind: 'object'; shape: [string, Recipe][] }
   | { kind: 'optional' | 'nullable'; of: Recipe }
-  | { kind: 'default'; of: Recipe & { kind: 'string' | 'number' | 'boolean' } }
+  | { kind: 'default' | 'catch'; of: Recipe & { kind: 'string' | 'number' | 'boolean' } }
   | { kind: 'union'; of: [Recipe, Recipe] }
   | { kind: 'described'; of: Recipe; text: string };
 
@@ -58,7 +58,7 @@ const recipe: fc.Arbitrary<Recipe> = fc.letrec<{ node: Recipe }>((tie) => ({
     }),
     fc.record({ kind: fc.constantFrom('optional' as const, 'nullable' as const), of: tie('node') }),
     fc.record({
-      kind: fc.constant('default' as const),
+      kind: fc.constantFrom('default' as const, 'catch' as const),
       of: fc.constantFrom({ kind: 'string' as const }, { kind: 'boolean' as const }),
     }),
     fc.record({ kind: fc.constant('union' as const), of: fc.tuple(tie('node'), tie('node')) }),
@@ -114,6 +114,8 @@ export function build(zod: any, r: Recipe): any {
       return build(zod, r.of).nullable();
     case 'default':
       return build(zod, r.of).default(r.of.kind === 'string' ? 'preset' : true);
+    case 'catch':
+      return build(zod, r.of).catch(r.of.kind === 'string' ? 'fallback' : false);
     case 'union':
       return zod.union([build(zod, r.of[0]), build(zod, r.of[1])]);
     case 'described':

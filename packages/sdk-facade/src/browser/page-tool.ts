@@ -134,30 +134,35 @@ export function checkToolInput(schema: ToolInputSchema, args: unknown): PageTool
       issues.push(`${key}: the schema has no safeParse`);
       continue;
     }
-    const result = missingRequiredZod4Key(field, key, input) ?? safeParse(field, input[key]);
+    const absent = !Object.hasOwn(input, key);
+    const zod4 = (field as { _zod?: { optin?: unknown; optout?: unknown } })._zod;
+    const result = absent && zod4 !== undefined ? absentZod4Key(field, zod4) : safeParse(field, input[key]);
+    if (result === 'left out') continue;
     if (!result.success) {
       issues.push(...issuesOf(result, [key]));
       const own = zodIssuesOf(result, [key]);
       zodIssues = own === undefined ? undefined : zodIssues?.concat(own);
-    } else if (result.data !== undefined || key in input) value[key] = result.data;
+    } else if (result.data !== undefined || !absent || zod4?.optin === 'defaulted') value[key] = result.data;
   }
   return issues.length > 0 ? failed(issues, zodIssues) : { ok: true, value };
 }
 
 /**
- * zod 4's refusal of a missing key whose schema has no optional input (`_zod.optin` unset) though
- * it accepts `undefined` (a `z.any()`, a `z.unknown()`): an object refuses it ("expected
- * nonoptional"), as the official SDK's check of the whole object does; `undefined` otherwise.
+ * What a zod 4 object makes of a key its arguments leave out, as the official SDK's check of the
+ * whole object gives it: nothing at all for a key that is optional both in and out (`'left out'`);
+ * else the schema's answer for `undefined`, except that its refusal is ignored for a key optional
+ * out, a key with no optional input is refused ("expected nonoptional", a `z.any()` too), and a
+ * `catch()` gives its fallback.
  */
-function missingRequiredZod4Key(
+function absentZod4Key(
   field: { safeParse(input: unknown): ParseResult },
-  key: string,
-  input: Record<string, unknown>,
-): ParseResult | undefined {
-  if (Object.hasOwn(input, key)) return undefined;
-  const zod4 = (field as { _zod?: { optin?: unknown } })._zod;
-  if (zod4 === undefined || zod4.optin !== undefined || !safeParse(field, undefined).success)
-    return undefined;
+  zod4: { optin?: unknown; optout?: unknown },
+): ParseResult | 'left out' {
+  const optionalOut = zod4.optout === 'optional';
+  if (zod4.optin === 'optional' && optionalOut) return 'left out';
+  const result = safeParse(field, undefined);
+  if (!result.success) return zod4.optin !== undefined && optionalOut ? 'left out' : result;
+  if (zod4.optin !== undefined) return result.data === undefined && optionalOut ? 'left out' : result;
   const issue = {
     code: 'invalid_type',
     expected: 'nonoptional',

@@ -1,3 +1,4 @@
+import { declaredZod4Optin } from '@ccsdk/mcp-inproc';
 /**
  * JSON Schema for a tool's input, read from the user's own zod schema objects (zod 3's `_def`,
  * zod 4's `_zod.def`), so the browser entry needs no zod and no converter of its own; used where
@@ -6,9 +7,9 @@
  * length bounds), number (integer when `.int()`, with its bounds), boolean, enum, literal, array
  * (with its length bounds), set, map, object (closed by `additionalProperties: false` unless
  * passthrough), optional, nullable and union (a list of types when every member is a bare
- * primitive), default and `.describe()` (plus zod 3's refinements, promises and lazy schemas, read
- * through), date (a date-time string), bigint (an int64 integer), null, and `{ not: {} }` for
- * never, undefined and NaN. A zod 3 schema met a second time is a `$ref` to where it was first
+ * primitive), default and `.describe()` (plus zod 3's refinements, promises, lazy schemas, catch
+ * and readonly, read through), date (a date-time string), bigint (an int64 integer), null, and
+ * `{ not: {} }` for never, undefined and NaN. A zod 3 schema met a second time is a `$ref` to where it was first
  * (`#/properties/from`), and a function, symbol or void has no JSON form: its property is left
  * out. Anything else becomes `{}`, which accepts any value: the user's schema still validates the
  * call. A zod 4 type that zod's own converter refuses (a date, a bigint, a map) throws an
@@ -72,14 +73,14 @@ function definitionOf(schema: unknown): ZodDefinition | undefined {
 }
 
 /**
- * True when a property of this schema is not required in the listing: for zod 4, an optional input
- * (`_zod.optin` set: optional, default, catch), as zod's converter decides; for zod 3, its own
- * `isOptional()`, as zod-to-json-schema asks; else an optional or a default.
+ * True when a property of this schema is not required in the listing: for zod 4, as zod's
+ * converter decides (see `declaredZod4Optin`); for zod 3, its own `isOptional()`, as
+ * zod-to-json-schema asks; else an optional or a default.
  */
 export function isOptionalSchema(schema: unknown): boolean {
   const definition = definitionOf(schema);
   if (definition === undefined) return false;
-  if (!definition.zod3) return (schema as { _zod: { optin?: unknown } })._zod.optin !== undefined;
+  if (!definition.zod3) return declaredZod4Optin(schema) !== undefined;
   const ask = (schema as { isOptional?: unknown }).isOptional;
   if (typeof ask === 'function') {
     try {
@@ -293,6 +294,10 @@ function read(
       return jsonSchemaOf(def['innerType'], depth, place);
     case 'promise':
       return jsonSchemaOf(def['type'], depth, place);
+    case 'catch':
+    case 'readonly':
+      // What it wraps: a fallback or a frozen value changes nothing a caller may send.
+      return jsonSchemaOf(def['innerType'], depth, place);
     case 'lazy': {
       const getter = def['getter'];
       return typeof getter === 'function' ? jsonSchemaOf((getter as () => unknown)(), depth, place) : {};
