@@ -45,4 +45,5 @@ export type {
   SdkMcpToolHandler,
 } from './tool.js';
 export { TOOL_NAME_PATTERN, tool } from './tool.js';
+export { UnconvertibleSchemaError } from './unconvertible-schema-error.js';
 export { UNLISTABLE_TOOL_WARNING_CODE, warnUnlistableTool } from './unlistable-tool-warning.js';

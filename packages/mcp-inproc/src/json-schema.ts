@@ -6,6 +6,7 @@ import {
 import { toJsonSchemaCompat } from '@modelcontextprotocol/sdk/server/zod-json-schema-compat.js';
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { isZodSchema } from './official-tool-form.js';
+import { UnconvertibleSchemaError } from './unconvertible-schema-error.js';
 
 /** A JSON Schema document, as plain JSON. */
 export type JsonSchema = Record<string, unknown>;
@@ -15,22 +16,6 @@ export const JSON_SCHEMA_TARGET = 'draft-07';
 
 /** Which side of a transforming schema to describe: what the tool accepts, or what it returns. */
 export type SchemaIo = 'input' | 'output';
-
-/**
- * A schema its own library refused to describe as JSON Schema (a zod 4 `z.date()`, `z.bigint()`,
- * `z.custom()` anywhere in it): the schema is fine for validation, but a tool cannot be listed with
- * it. `reason` is the library's own word.
- */
-export class UnconvertibleSchemaError extends TypeError {
-  /** Why the library refused, in its words (e.g. "Date cannot be represented in JSON Schema"). */
-  readonly reason: string;
-
-  constructor(label: string, reason: string, cause: unknown) {
-    super(`${label} cannot be described as JSON Schema: ${reason}`, { cause });
-    this.name = 'UnconvertibleSchemaError';
-    this.reason = reason;
-  }
-}
 
 /**
  * Converts one schema to JSON Schema, preserving descriptions and defaults.
@@ -51,7 +36,7 @@ export function schemaToJsonSchema(schema: StandardSchemaV1, io: SchemaIo, label
     }
     if (isZodSchema(schema)) return stripDialect(zodToJsonSchema(schema as AnySchema, io));
   } catch (cause) {
-    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
+    throw new UnconvertibleSchemaError(describeCause(cause), { label, cause });
   }
   throw new TypeError(
     `${label} (vendor ${JSON.stringify(props.vendor)}) cannot be described as JSON Schema. ` +
@@ -82,7 +67,7 @@ export function zodObjectJsonSchema(object: StandardSchemaV1, label: string): Js
       pipeStrategy: 'input',
     }) as JsonSchema;
   } catch (cause) {
-    throw new UnconvertibleSchemaError(label, describeCause(cause), cause);
+    throw new UnconvertibleSchemaError(describeCause(cause), { label, cause });
   }
 }
 

@@ -7,11 +7,11 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { quoteValue } from './describe-value.js';
 import { isPlainObject } from './json-rpc.js';
-import { UnconvertibleSchemaError } from './json-schema.js';
 import { type CompiledObjectSchema, compileObjectSchema } from './object-schema.js';
 import { officialToolDefinition } from './official-tool-form.js';
 import type { InferToolInput, ToolInputSchema } from './schema-types.js';
 import { validateTimeoutMs } from './timeout.js';
+import { UnconvertibleSchemaError } from './unconvertible-schema-error.js';
 
 /**
  * Tool and server names the model API takes as they are. Any other string is a name too, as with

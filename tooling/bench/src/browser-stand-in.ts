@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import type * as ours from '@ccsdk/sdk';
 import { WebSocket, WebSocketServer } from 'ws';
 
+export { initializeAnswer, STAND_IN_RESULT } from './stand-in-cli-lines.mjs';
+
 /** The browser entry's `query()`, as the two SDKs type it alike enough for these tests. */
 export interface BrowserQuerySdk {
   query(options: never): AsyncIterable<unknown> & { close(): void };
@@ -22,23 +24,6 @@ export interface WrittenLine {
 /** The stand-in's side of the socket: `send` writes one message as a line. */
 export type StandInHandler = (line: string, message: WrittenLine, send: (message: unknown) => void) => void;
 
-/** The success result a stand-in ends the session with. */
-export const STAND_IN_RESULT = {
-  type: 'result',
-  subtype: 'success',
-  is_error: false,
-  result: 'ok',
-  session_id: 's',
-  uuid: 'u',
-  duration_ms: 1,
-  duration_api_ms: 1,
-  num_turns: 1,
-  total_cost_usd: 0,
-  usage: {},
-  modelUsage: {},
-  permission_denials: [],
-};
-
 /** What the CLI first asks an in-process MCP server: `initialize` (id 0), then `notifications/initialized`. */
 export const CLI_MCP_HANDSHAKE = [
   {
@@ -49,12 +34,6 @@ export const CLI_MCP_HANDSHAKE = [
   },
   { jsonrpc: '2.0', method: 'notifications/initialized' },
 ] as const;
-
-/** The stand-in's answer to `initialize`: success, no commands. */
-export function initializeAnswer(request: WrittenLine): unknown {
-  const response = { subtype: 'success', request_id: request.request_id, response: { commands: [] } };
-  return { type: 'control_response', response };
-}
 
 /**
  * Runs one browser `query()` of `sdk` (prompt "hi", `options` added) against a stand-in on

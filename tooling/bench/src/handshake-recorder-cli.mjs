@@ -11,7 +11,7 @@
  * SDKs read of the answers), and each user message with a system init and a success result.
  */
 import { appendFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { writeLine as out, recordEachMessage } from './stand-in-cli-lines.mjs';
 
 const log = process.env.HANDSHAKE_LOG;
 if (!log) throw new Error('HANDSHAKE_LOG is not set');
@@ -23,17 +23,9 @@ const added = Object.fromEntries(
 );
 appendFileSync(log, `${JSON.stringify({ argv: process.argv.slice(2), env: added })}\n`);
 
-const out = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const SESSION = '00000000-0000-4000-8000-0000000000aa';
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  appendFileSync(log, `${line}\n`);
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return;
-  }
+recordEachMessage(log, (message) => {
   if (message.type === 'control_request' && message.request?.subtype !== 'initialize') {
     out({
       type: 'control_response',

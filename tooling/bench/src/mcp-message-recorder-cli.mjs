@@ -9,50 +9,23 @@
  * then sends one `mcp_message` request per message of MCP_MESSAGES (a JSON array), and ends the
  * session with a success result once every one was answered and a user message came.
  */
-import { appendFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { initializeAnswer, recordEachMessage, STAND_IN_RESULT, writeLine } from './stand-in-cli-lines.mjs';
 
 const log = process.env.MCP_MESSAGE_LOG;
 if (!log) throw new Error('MCP_MESSAGE_LOG is not set');
 const messages = JSON.parse(process.env.MCP_MESSAGES ?? '[]');
-const out = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 let answered = 0;
 let userSeen = false;
 
 function finishWhenDone() {
-  if (!userSeen || answered < messages.length) return;
-  out({
-    type: 'result',
-    subtype: 'success',
-    is_error: false,
-    result: 'ok',
-    session_id: '00000000-0000-4000-8000-0000000000bb',
-    uuid: '00000000-0000-4000-8000-0000000000bc',
-    duration_ms: 1,
-    duration_api_ms: 1,
-    num_turns: 1,
-    total_cost_usd: 0,
-    usage: {},
-    modelUsage: {},
-    permission_denials: [],
-  });
+  if (userSeen && answered === messages.length) writeLine(STAND_IN_RESULT);
 }
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  appendFileSync(log, `${line}\n`);
-  let message;
-  try {
-    message = JSON.parse(line);
-  } catch {
-    return;
-  }
+recordEachMessage(log, (message) => {
   if (message.type === 'control_request' && message.request?.subtype === 'initialize') {
-    out({
-      type: 'control_response',
-      response: { subtype: 'success', request_id: message.request_id, response: { commands: [] } },
-    });
+    writeLine(initializeAnswer(message));
     messages.forEach((mcp, i) => {
-      out({
+      writeLine({
         type: 'control_request',
         request_id: `mcp-${i}`,
         request: { subtype: 'mcp_message', server_name: 'calc', message: mcp },

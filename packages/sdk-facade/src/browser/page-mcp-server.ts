@@ -6,11 +6,11 @@ import {
   invalidArgumentsText,
   type McpSdkServerConfigWithInstance,
   MIN_SERVER_TIMEOUT_MS,
+  UnconvertibleSchemaError,
   warnUnlistableTool,
 } from '@ccsdk/mcp-inproc';
 import { BrowserSdkError } from './browser-error.js';
 import { checkToolInput, inputJsonSchemaOf } from './page-tool.js';
-import { UnrepresentableSchemaError } from './zod-json-schema.js';
 
 /** The MCP protocol version the page server answers with when the client asks for none. */
 export const PAGE_MCP_PROTOCOL_VERSION = '2025-06-18';
@@ -346,7 +346,7 @@ export function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkSe
     try {
       return { definition, listing: listingOf(definition, options.alwaysLoad === true) };
     } catch (error) {
-      if (!(error instanceof UnrepresentableSchemaError)) throw error;
+      if (!(error instanceof UnconvertibleSchemaError)) throw error;
       warnUnlistableTool(name, definition.name, error.reason);
       return { definition, listing: undefined };
     }

@@ -7,6 +7,7 @@ import {
   type SdkMcpToolExtras,
   type SdkMcpToolHandler,
   type ToolInputSchema,
+  UnconvertibleSchemaError,
 } from '@ccsdk/mcp-inproc';
 import {
   below,
@@ -14,7 +15,6 @@ import {
   type JsonSchemaObject,
   jsonSchemaOf,
   rootPlace,
-  UnrepresentableSchemaError,
 } from './zod-json-schema.js';
 
 /**
@@ -54,7 +54,7 @@ function isParser(value: unknown): value is { safeParse(input: unknown): ParseRe
  * The JSON Schema of a tool's input, as the official SDK lists it (see `inOfficialShapeForm`): a raw
  * shape property by property, or one object schema. A zod 4.2+ schema is converted by its own
  * Standard JSON Schema converter (the page's zod, so no zod of ours); an older one is read from its
- * definition (`zod-json-schema.ts`). Throws an {@link UnrepresentableSchemaError} when zod has no
+ * definition (`zod-json-schema.ts`). Throws an {@link UnconvertibleSchemaError} when zod has no
  * JSON form for it (a zod 4 `z.date()`): the page server then registers the tool disabled.
  */
 export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
@@ -92,7 +92,7 @@ export function inputJsonSchemaOf(schema: ToolInputSchema): JsonSchemaObject {
 
 /**
  * The Standard JSON Schema (draft-07) of what `schema` accepts, from its own converter; `undefined`
- * when it has none. Throws an {@link UnrepresentableSchemaError} when the converter refuses (zod 4's
+ * when it has none. Throws an {@link UnconvertibleSchemaError} when the converter refuses (zod 4's
  * `z.date()`): the tool is then not listed.
  */
 function standardInputJsonSchema(schema: unknown): JsonSchemaObject | undefined {
@@ -103,7 +103,7 @@ function standardInputJsonSchema(schema: unknown): JsonSchemaObject | undefined 
   try {
     converted = input.call(standard?.jsonSchema, { target: 'draft-07' });
   } catch (error) {
-    throw new UnrepresentableSchemaError(error instanceof Error ? error.message : String(error));
+    throw new UnconvertibleSchemaError(error instanceof Error ? error.message : String(error));
   }
   return typeof converted === 'object' && converted !== null ? (converted as JsonSchemaObject) : undefined;
 }

@@ -1,4 +1,4 @@
-import { declaredZod4Optin } from '@ccsdk/mcp-inproc';
+import { declaredZod4Optin, UnconvertibleSchemaError } from '@ccsdk/mcp-inproc';
 /**
  * JSON Schema for a tool's input, read from the user's own zod schema objects (zod 3's `_def`,
  * zod 4's `_zod.def`), so the browser entry needs no zod and no converter of its own; used where
@@ -13,23 +13,8 @@ import { declaredZod4Optin } from '@ccsdk/mcp-inproc';
  * (`#/properties/from`), and a function, symbol or void has no JSON form: its property is left
  * out. Anything else becomes `{}`, which accepts any value: the user's schema still validates the
  * call. A zod 4 type that zod's own converter refuses (a date, a bigint, a map) throws an
- * {@link UnrepresentableSchemaError}, as that converter would.
+ * {@link UnconvertibleSchemaError}, as that converter would.
  */
-
-/**
- * A zod schema that zod's JSON Schema converter refuses (zod 4's `z.date()`, say): the tool is not
- * listed. `reason` says why, as zod's converter says it.
- */
-export class UnrepresentableSchemaError extends TypeError {
-  /** Why, in zod's words where zod gave them. */
-  readonly reason: string;
-
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'UnrepresentableSchemaError';
-    this.reason = reason;
-  }
-}
 
 /** A JSON Schema object. */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -131,7 +116,7 @@ const ZOD3_WITHOUT_FORM = new Set(['function', 'symbol', 'void']);
 
 /**
  * The JSON Schema of one zod schema at `place`; `undefined` for a zod 3 type with no JSON form.
- * Throws an {@link UnrepresentableSchemaError} for a zod 4 type zod's converter refuses.
+ * Throws an {@link UnconvertibleSchemaError} for a zod 4 type zod's converter refuses.
  */
 export function jsonSchemaOf(
   schema: unknown,
@@ -142,7 +127,7 @@ export function jsonSchemaOf(
   if (definition === undefined || depth > ZOD_READ_MAX_DEPTH) return {};
   if (!definition.zod3) {
     const refused = ZOD4_UNREPRESENTABLE.get(definition.kind);
-    if (refused !== undefined) throw new UnrepresentableSchemaError(refused);
+    if (refused !== undefined) throw new UnconvertibleSchemaError(refused);
   } else {
     const first = place.seen.get(definition.def);
     if (first !== undefined) return { $ref: first.join('/') };

@@ -18,6 +18,7 @@ import { registerHooks } from '../hooks/register-hooks.js';
 import {
   mcpToolTimeoutOf,
   routeSdkMcpServers,
+  type SdkMcpRouting,
   sdkMcpServersOf,
   serveSdkMcpServers,
 } from '../mcp/sdk-mcp-servers.js';
@@ -165,13 +166,7 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
       this.#channel.setHandler('hook_callback', this.#traced('hook_callback', hooks.handler));
     }
     registerDialogHandlers(this.#channel, options, (e) => this.#warn(e));
-    this.#mcpRouter = serveSdkMcpServers(
-      this.#channel,
-      sdkMcpServers,
-      (e) => this.#warn(e),
-      (subtype, handler) => this.#traced(subtype, handler),
-      mcpToolTimeoutOf(options),
-    );
+    this.#mcpRouter = serveSdkMcpServers(this.#channel, sdkMcpServers, this.#mcpRouting());
     if (this.#signal?.aborted) {
       const aborted = new AbortError(undefined, { cause: this.#signal.reason });
       this.#tracing?.end(aborted);
@@ -261,18 +256,21 @@ export class QueryEngine extends ExtendedControlMethods implements ExtendedQuery
    * Makes `servers` the in-process MCP servers this query answers `mcp_message` for (see
    * `setMcpServers`), starting to answer if it had none; resolves with the set replaced.
    */
+  /** How this query routes its in-process servers' messages: warnings, tracing, the call limit. */
+  #mcpRouting(): SdkMcpRouting {
+    return {
+      warn: (e) => this.#warn(e),
+      wrap: (subtype, handler) => this.#traced(subtype, handler),
+      toolTimeoutMs: mcpToolTimeoutOf(this.#options),
+    };
+  }
+
   override replaceSdkMcpServers(
     servers: Record<string, McpSdkServerConfigWithInstance>,
   ): Promise<Record<string, McpSdkServerConfigWithInstance>> {
     if (this.#mcpRouter === undefined) {
       if (Object.keys(servers).length === 0) return Promise.resolve({});
-      this.#mcpRouter = routeSdkMcpServers(
-        this.#channel,
-        {},
-        (e) => this.#warn(e),
-        (subtype, handler) => this.#traced(subtype, handler),
-        mcpToolTimeoutOf(this.#options),
-      );
+      this.#mcpRouter = routeSdkMcpServers(this.#channel, {}, this.#mcpRouting());
     }
     return this.#mcpRouter.replaceServers(servers);
   }

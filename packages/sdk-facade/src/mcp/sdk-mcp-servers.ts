@@ -24,12 +24,20 @@ export function sdkMcpServersOf(options: ExtendedOptions): Record<string, McpSdk
 export function serveSdkMcpServers(
   channel: ControlChannel,
   servers: Record<string, McpSdkServerConfigWithInstance>,
-  warn: (error: Error) => void,
-  wrap: HandlerWrapper = (_subtype, handler) => handler,
-  toolTimeoutMs?: number,
+  routing: SdkMcpRouting,
 ): SdkMcpRouter | undefined {
   if (Object.keys(servers).length === 0) return undefined;
-  return routeSdkMcpServers(channel, servers, warn, wrap, toolTimeoutMs);
+  return routeSdkMcpServers(channel, servers, routing);
+}
+
+/** How a query routes its in-process servers' messages. */
+export interface SdkMcpRouting {
+  /** Receives non-fatal problems (a server that failed, a message that could not be sent). */
+  readonly warn: (error: Error) => void;
+  /** Decorates the `mcp_message` handler (the query uses it for tracing spans). */
+  readonly wrap?: HandlerWrapper;
+  /** The limit of one tool call that sets none, in ms (see {@link mcpToolTimeoutOf}). */
+  readonly toolTimeoutMs?: number | undefined;
 }
 
 /** The variable the CLI reads its MCP tool-call limit from, in milliseconds. */
@@ -61,9 +69,7 @@ export type HandlerWrapper = (subtype: string, handler: ControlRequestHandler) =
 export function routeSdkMcpServers(
   channel: ControlChannel,
   servers: Record<string, McpSdkServerConfigWithInstance>,
-  warn: (error: Error) => void,
-  wrap: HandlerWrapper = (_subtype, handler) => handler,
-  toolTimeoutMs?: number,
+  { warn, wrap = (_subtype, handler) => handler, toolTimeoutMs }: SdkMcpRouting,
 ): SdkMcpRouter {
   const router = new SdkMcpRouter(servers, {
     ...(toolTimeoutMs === undefined ? {} : { toolTimeoutMs }),
