@@ -1,16 +1,14 @@
 import { KeyMentions } from './key-mentions.js';
 import { FIELD_INDEX, foldAll, foldLine, readField, scanner, scanWhole } from './line-fold.js';
 import { type LineRegion, lineAround, lineEndFrom, previousLine } from './line-region.js';
+import { continuedInOf, type SessionSummaryData, SUMMARY_FIELDS, type SummaryField } from './summary-fold.js';
 import {
-  continuedInOf,
+  firstValue,
   LAST_WINS_FIELD,
   LAST_WINS_PARTS,
   lastWinsValue,
-  nonBlank,
-  type SessionSummaryData,
-  SUMMARY_FIELDS,
-  type SummaryField,
-} from './summary-fold.js';
+  TRANSCRIPT_SUMMARY_RULES,
+} from './summary-rules.js';
 
 /**
  * How a transcript's summary is read without folding every line of its head and tail. The fold
@@ -57,7 +55,6 @@ const KEY_BIT_OF_PART: readonly number[] = LAST_WINS_PARTS.map(
   (part) => 1 << FIELD_INDEX[LAST_WINS_FIELD[part]],
 );
 const CONTINUED_IN_KEY = FIELD_INDEX.continuedInSessionId;
-const ENTRYPOINT_KEY = FIELD_INDEX.entrypoint;
 /** The mentions of the head's rest and of the tail: two lists, held at once. */
 const headMentions = new KeyMentions(0);
 const tailMentions = new KeyMentions(1);
@@ -71,7 +68,7 @@ const FOLD_ALL_BELOW_LINES = 8;
 
 /** True while the first prompt or the creation time may still be set by a later line. */
 export function wantsPromptFields(data: SessionSummaryData): boolean {
-  return data.firstPromptLocked !== true || data.createdAt === undefined;
+  return data.firstPromptLocked !== true || (data.createdAt === undefined && data.createdAtLocked !== true);
 }
 
 /** True once the first entry was folded and the first prompt and the creation time are settled. */
@@ -106,6 +103,10 @@ function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, t
  */
 function firstValuesSettled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
   for (const field of FIRST_VALUE_FIELDS) {
+    // A kind seen before the first message line may still be cleared by that line.
+    if (field === 'sessionKind' && data.sessionKindLocked !== true && data.sessionKind !== undefined)
+      return false;
+    if (field === 'sessionKind' && data.sessionKindLocked === true) continue;
     if (data[field] === undefined && mentionedIn(region.mentions!, field, next, region.to)) return false;
   }
   return true;
@@ -187,7 +188,8 @@ export function tailWithMentions(tail: LineRegion, lines: LiteReadLines): LineRe
  * After the first-value fields are settled, reads only the lines of `regions` (in file order,
  * each with its mentions) that decide the rest, and sets what each says, as folding every line in
  * order would: `continuedIn` from the last well-formed line, each last-wins part from the last line
- * that gives it, and, when `entrypoint` is still unset, the first line that gives one.
+ * that gives it, and, when `entrypoint` or the first git branch is still unset, the first line
+ * that gives one.
  */
 export function foldDecidingLines(data: SessionSummaryData, regions: readonly LineRegion[]): void {
   foldLastLine(data, regions);
@@ -203,8 +205,16 @@ export function foldDecidingLines(data: SessionSummaryData, regions: readonly Li
     else data[name] = value;
   }
   if (data.entrypoint === undefined) {
-    const entrypoint = firstEntrypoint(regions);
+    const entrypoint = firstGiven(regions, 'entrypoint', (value) =>
+      firstValue(value, TRANSCRIPT_SUMMARY_RULES),
+    );
     if (entrypoint !== undefined) data.entrypoint = entrypoint;
+  }
+  if (data.firstGitBranch === undefined) {
+    const gitBranch = firstGiven(regions, 'gitBranch', (value) =>
+      typeof value === 'string' ? value : undefined,
+    );
+    if (gitBranch !== undefined) data.firstGitBranch = gitBranch;
   }
 }
 
@@ -255,7 +265,7 @@ function readLastGivers(region: LineRegion, open: number, values: (string | null
     const type = readField('type');
     for (let part = 0; part < LAST_WINS_PARTS.length; part++) {
       if ((open & (1 << part)) === 0) continue;
-      const value = lastWinsValue(LAST_WINS_PARTS[part]!, type, readField);
+      const value = lastWinsValue(LAST_WINS_PARTS[part]!, type, readField, TRANSCRIPT_SUMMARY_RULES);
       if (value === undefined) continue;
       values[part] = value;
       open &= ~(1 << part);
@@ -265,9 +275,16 @@ function readLastGivers(region: LineRegion, open: number, values: (string | null
   return open;
 }
 
-/** The first non-blank entrypoint a line of `regions` gives. */
-function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
-  const key = ENTRYPOINT_KEY;
+/**
+ * The first value of `field` a line of `regions` gives that `accept` takes (the string, else
+ * `undefined`), found from the mentions of its key.
+ */
+function firstGiven(
+  regions: readonly LineRegion[],
+  field: SummaryField,
+  accept: (value: unknown) => string | undefined,
+): string | undefined {
+  const key = FIELD_INDEX[field];
   for (const region of regions) {
     const mentions = region.mentions!;
     if (!mentions.mentions(key)) continue;
@@ -280,8 +297,8 @@ function firstEntrypoint(regions: readonly LineRegion[]): string | undefined {
       if (line === undefined || line.start === readLineAt) continue;
       readLineAt = line.start;
       if (!scanWhole(region, line)) continue;
-      const entrypoint = nonBlank(readField('entrypoint'));
-      if (entrypoint !== undefined) return entrypoint;
+      const value = accept(readField(field));
+      if (value !== undefined) return value;
     }
   }
   return undefined;

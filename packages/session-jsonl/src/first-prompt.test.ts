@@ -8,8 +8,8 @@ const user = (content: unknown, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('findFirstPrompt', () => {
-  it('should take a string prompt, flattened to one trimmed line', () => {
-    expect(findFirstPrompt(user('  fix\nthe\r\nbug\r '))).toEqual({ prompt: 'fix the bug' });
+  it('should take a string prompt, line feeds flattened to spaces, trimmed (a carriage return stays, as the official keeps it)', () => {
+    expect(findFirstPrompt(user('  fix\nthe\r\nbug\r '))).toEqual({ prompt: 'fix the\r bug' });
   });
 
   it('should take the first non-empty text block', () => {

@@ -40,7 +40,9 @@ function blocksOf(content: unknown): PromptBlocks | undefined {
     const type = block['type'];
     if (type === 'tool_result') return undefined;
     if (type === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
-    else if (typeof type === 'string') media ??= MEDIA_BLOCKS[type];
+    // An image anywhere makes the entry an `Image` one, a document one only without an image.
+    else if (typeof type === 'string' && MEDIA_BLOCKS[type] !== undefined)
+      media = media === 'Image' ? media : MEDIA_BLOCKS[type];
   }
   return { texts, media };
 }
@@ -57,7 +59,7 @@ export function truncatePrompt(text: string): string {
 /**
  * The first-prompt contribution of one transcript entry. Only `user` entries that are not meta,
  * not compaction summaries and carry no tool result count. Each text is flattened to one line
- * (every line break becomes one space) and trimmed; a `<bash-input>` command reads as `! <command>`;
+ * (every line feed becomes one space; a carriage return stays, as the official keeps it) and trimmed; a `<bash-input>` command reads as `! <command>`;
  * slash-command wrappers, any other text that opens with a lower-case tag (command output, hook,
  * reminder and IDE context) and interruption notices are skipped. An entry whose only blocks are
  * images or documents yields `media` (`Image`, `Document`), the fallback when no prompt is found.
@@ -71,12 +73,12 @@ export function findFirstPrompt(entry: Readonly<Record<string, unknown>>): First
   if (blocks === undefined) return undefined;
   let command: string | undefined;
   for (const raw of blocks.texts) {
-    const text = raw.replace(/\r\n|\r|\n/g, ' ').trim();
+    const text = raw.replace(/\n/g, ' ').trim();
     if (text === '') continue;
     const bashInput = BASH_INPUT.exec(text);
     if (bashInput !== null) {
+      // An empty command still reads as `! `, as the official shows it.
       const line = bashInput[1]!.trim();
-      if (line === '') continue;
       return withCommand({ prompt: truncatePrompt(`! ${line}`) }, command);
     }
     const commandName = COMMAND_NAME.exec(text);

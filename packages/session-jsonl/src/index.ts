@@ -73,6 +73,12 @@ export {
   sessionInfoFromSummary,
 } from './summary-fold.js';
 export { SUMMARY_INDEX_ENV, SUMMARY_INDEX_PATH } from './summary-index-file.js';
+export {
+  type PartRule,
+  STORE_SUMMARY_RULES,
+  type SummaryRules,
+  TRANSCRIPT_SUMMARY_RULES,
+} from './summary-rules.js';
 export { sanitizeTag } from './tag-sanitize.js';
 export { TITLE_SIDECAR_FILE } from './title-sidecar.js';
 export {

@@ -14,7 +14,7 @@ import {
  * and the reader the fold reads through answers `undefined` for a field outside it.
  */
 
-/** cwd, sessionKind: only from lines that end in the first 64 KiB. */
+/** cwd, sessionKind, parentUuid: only from lines that end in the first 64 KiB. */
 export const HEAD_FIELDS = 1;
 /** timestamp and the first-prompt fields: only from lines that end in the first 1 MiB. */
 export const PROMPT_FIELDS = 2;
@@ -47,6 +47,7 @@ const FIELD_GROUP: Record<SummaryField, number> = {
   relocatedCwd: TITLE_FIELDS,
   continuedInSessionId: TITLE_FIELDS,
   sessionId: TITLE_FIELDS,
+  parentUuid: HEAD_FIELDS,
 };
 
 /** Each summary field's index among the scanner's keys (and in its key mentions). */
@@ -71,7 +72,8 @@ export const readField: SummaryFieldReader = (field) => {
   const group = slot & 15;
   if (group !== 0 && (mask & group) === 0) return undefined;
   const index = slot >> 4;
-  if (field !== 'message') return scanner.scalar(index);
+  // Strings and booleans are read as scalars; the message and a parent uuid (which may be null) as JSON.
+  if (field !== 'message' && field !== 'parentUuid') return scanner.scalar(index);
   try {
     return scanner.json(index);
   } catch {

@@ -200,7 +200,8 @@ describe('the lite read of deciding lines', () => {
       ];
       const body = `${lines.map((value) => JSON.stringify(value)).join('\n')}\n`;
       expectSameSummary(body);
-      expect(readLiteSummary(write(body))?.data).toMatchObject({ cwd: '/later', sessionKind: 'daemon' });
+      // A blank cwd is a first value, as the official reads it.
+      expect(readLiteSummary(write(body))?.data).toMatchObject({ cwd: ' ', sessionKind: 'daemon' });
     }
   });
 
@@ -219,10 +220,11 @@ describe('the lite read of deciding lines', () => {
     ];
     const body = `${lines.map((value) => JSON.stringify(value)).join('\n')}\n`;
     expectSameSummary(body);
-    expect(readLiteSummary(write(body))?.data.entrypoint).toBe('sdk-ts');
+    // A blank entrypoint is a first value, as the official reads it.
+    expect(readLiteSummary(write(body))?.data.entrypoint).toBe(' ');
   });
 
-  it('should let a later blank tag clear an earlier one, and a later damaged line leave continued-in alone', () => {
+  it('should let a later blank tag replace an earlier one, and a later damaged line leave continued-in alone', () => {
     const body = [
       // Folded before the first prompt settles, so only the blank tag read later can clear it.
       JSON.stringify({ type: 'tag', tag: 'red' }),
@@ -239,7 +241,7 @@ describe('the lite read of deciding lines', () => {
     ].join('\n');
     expectSameSummary(body);
     const data = readLiteSummary(write(body))?.data;
-    expect(data?.tag).toBeUndefined();
+    expect(data?.tag).toBe('  ');
     expect(data?.continuedIn).toBe(uuid(9));
   });
 

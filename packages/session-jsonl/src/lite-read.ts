@@ -100,6 +100,16 @@ function headMask(lineStart: number, tailStart: number): number {
   return HEAD_FIELDS | PROMPT_FIELDS | TITLE_FIELDS | (lineStart >= tailStart ? TAIL_FIELDS : 0);
 }
 
+/** True when the line at `from` of `bytes` (up to `length`) opens with `{` after any spaces, tabs or carriage returns. */
+function firstLineOpensObject(bytes: Buffer, from: number, length: number): boolean {
+  for (let at = from; at < length; at++) {
+    const byte = bytes[at];
+    if (byte === 0x7b) return true;
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  }
+  return false;
+}
+
 /**
  * The summary of the transcript open at `fd`: the whole file when it fits the head buffer; else
  * the head, then the tail, or, when the head leaves the first prompt open, the prompt window
@@ -114,6 +124,9 @@ function foldHeadAndTail(fd: number, statSize: number, lines: LiteReadLines): Se
   const size = wholeFile ? headLength : statSize;
   const tailStart = Math.max(0, size - LITE_READ_BYTES);
   const firstLine = byteOrderMarkLength(head, headLength);
+  // The file's first line alone says whether the session is a subagent's: a blank one, or one
+  // that is not an object, says not.
+  if (!firstLineOpensObject(head, firstLine, headLength)) data.started = true;
   if (wholeFile) {
     // One buffer holds the file: its last piece is a line too, and every line may give any field.
     const file = { bytes: head, from: firstLine, to: headLength, lastCounts: true, maskOf: allFields };

@@ -112,8 +112,8 @@ describe('issue 13: behaviour shared with the official SDK', () => {
   it('5. reports the last relocated cwd in info, listing and the fold', async () => {
     expect((await listed()).get(sid(0x205))?.cwd).toBe('/home/dev/moved');
     expect((await getSessionInfo(sid(0x205), options))?.cwd).toBe('/home/dev/moved');
-    // Deliberate: a blank relocatedCwd after a real one is ignored (the official falls back to the original cwd).
-    expect((await listed()).get(sid(0x235))?.cwd).toBe('/home/dev/moved');
+    // An empty relocatedCwd after a real one: the original cwd, as the official shows it.
+    expect((await listed()).get(sid(0x235))?.cwd).toBe('/home/dev/parity');
     const entries = readFileSync(join(CORPUS, PROJECT, `${sid(0x205)}.jsonl`), 'utf8')
       .trim()
       .split('\n')

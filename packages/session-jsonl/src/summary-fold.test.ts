@@ -14,7 +14,7 @@ const prompt = (text: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('foldSummaryEntries', () => {
-  it('should freeze set-once fields on first sight', () => {
+  it('should freeze set-once fields on first sight (the first string timestamp decides createdAt, a blank cwd counts)', () => {
     const data = foldSummaryEntries(undefined, [
       { type: 'queue-operation', timestamp: 'not a date' },
       prompt('first', { timestamp: '2026-01-01T00:00:01.000Z', cwd: '  ', entrypoint: 'cli' }),
@@ -26,14 +26,15 @@ describe('foldSummaryEntries', () => {
       }),
       prompt('third', { cwd: '/b' }),
     ]);
-    expect(data.createdAt).toBe(Date.UTC(2026, 0, 1, 0, 0, 1));
-    expect(data.cwd).toBe('/a');
+    // As the official reads a transcript: the first string timestamp decides, even when it does not parse.
+    expect(data.createdAt).toBeUndefined();
+    expect(data.cwd).toBe('  ');
     expect(data.firstPrompt).toBe('first');
     expect(data.entrypoint).toBe('cli');
     expect(data.sessionKind).toBe('daemon');
   });
 
-  it('should let last-wins fields overwrite, ignore blanks, and clear the tag on a blank tag', () => {
+  it('should let last-wins fields overwrite, blanks included, as the official reads a transcript', () => {
     const data = foldSummaryEntries(undefined, [
       { type: 'custom-title', customTitle: 'one' },
       { type: 'custom-title', customTitle: 'two' },
@@ -46,15 +47,16 @@ describe('foldSummaryEntries', () => {
       { type: 'last-prompt', lastPrompt: 'lp' },
     ]);
     expect(data).toMatchObject({
-      customTitle: 'two',
+      customTitle: '   ',
       aiTitle: 'ai',
-      gitBranch: 'main',
+      gitBranch: ' ',
       tag: 'keep',
       summaryHint: 'sum',
       lastPrompt: 'lp',
     });
-    expect(foldSummaryEntries(data, [{ type: 'tag', tag: '' }]).tag).toBeUndefined();
-    expect(foldSummaryEntries(data, [{ type: 'tag', tag: '  ' }]).tag).toBeUndefined();
+    // An empty tag is kept as a value that a row shows as no tag; a blank one is a tag.
+    expect(foldSummaryEntries(data, [{ type: 'tag', tag: '' }]).tag).toBe('');
+    expect(foldSummaryEntries(data, [{ type: 'tag', tag: '  ' }]).tag).toBe('  ');
     expect(foldSummaryEntries(data, [{ type: 'user', tag: 'not a tag entry' }]).tag).toBe('keep');
   });
 

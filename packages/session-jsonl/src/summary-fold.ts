@@ -1,5 +1,15 @@
 import { findFirstPrompt, type MediaPrompt } from './first-prompt.js';
 import { isUuid } from './ids.js';
+import {
+  firstValue,
+  LAST_WINS_PARTS,
+  lastWinsValue,
+  type SummaryRules,
+  TRANSCRIPT_SUMMARY_RULES,
+} from './summary-rules.js';
+
+export { LAST_WINS_FIELD, LAST_WINS_PARTS, type LastWinsPart } from './summary-rules.js';
+
 import type { SDKSessionInfo } from './types.js';
 
 /**
@@ -16,14 +26,18 @@ export interface SessionSummaryData {
   started?: boolean;
   /** The first entry's `isSidechain`: the session is a subagent's. */
   isSidechain?: boolean;
-  /** Epoch ms of the first entry with a timestamp. */
+  /** Epoch ms of the first entry's timestamp: see {@link SummaryRules.createdAtFromFirstTimestamp}. */
   createdAt?: number;
+  /** True once the first string timestamp decided `createdAt` (set even when it did not parse). */
+  createdAtLocked?: boolean;
   /** The first non-blank working directory seen. */
   cwd?: string;
   /** The first non-blank `entrypoint` (how the CLI was started, e.g. `sdk-ts`). */
   entrypoint?: string;
-  /** The first non-blank `sessionKind`. */
+  /** The session's kind (`daemon`, ...): see {@link SummaryRules.sessionKindFromFirstMessage}. */
   sessionKind?: string;
+  /** True once the first message line (one with a `parentUuid`) decided `sessionKind`. */
+  sessionKindLocked?: boolean;
   /** The first real user prompt. */
   firstPrompt?: string;
   /** True once `firstPrompt` was found; later user entries no longer change it. */
@@ -44,8 +58,10 @@ export interface SessionSummaryData {
   lastPrompt?: string;
   /** The latest `summary` entry's text. */
   summaryHint?: string;
-  /** The latest git branch seen. */
+  /** The latest git branch seen (an empty one included). */
   gitBranch?: string;
+  /** The first git branch seen, shown when the latest is empty: see {@link SummaryRules.firstGitBranchShown}. */
+  firstGitBranch?: string;
   /** The latest tag; absent when a blank tag cleared it. */
   tag?: string;
 }
@@ -53,11 +69,6 @@ export interface SessionSummaryData {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const PROGRAMMATIC_ENTRYPOINTS = new Set(['sdk-cli', 'sdk-ts', 'sdk-py']);
 const DAEMON_SESSION_KINDS = new Set(['daemon', 'daemon-worker']);
-
-/** `value` when it is a string with something other than whitespace, else `undefined`: blank strings never count. */
-export function nonBlank(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
 
 /** Epoch milliseconds of an ISO-8601 timestamp string, or `undefined`. */
 export function parseTimestamp(value: unknown): number | undefined {
@@ -85,7 +96,8 @@ export type SummaryField =
   | 'gitBranch'
   | 'relocatedCwd'
   | 'continuedInSessionId'
-  | 'sessionId';
+  | 'sessionId'
+  | 'parentUuid';
 
 /** Every {@link SummaryField}, in a fixed order. */
 export const SUMMARY_FIELDS: readonly SummaryField[] = [
@@ -107,6 +119,7 @@ export const SUMMARY_FIELDS: readonly SummaryField[] = [
   'relocatedCwd',
   'continuedInSessionId',
   'sessionId',
+  'parentUuid',
 ];
 
 /**
@@ -114,7 +127,7 @@ export const SUMMARY_FIELDS: readonly SummaryField[] = [
  * the lite read give another summary for the same bytes. Summary indexes written on disk by an
  * earlier revision (or another package version) are then not used.
  */
-export const SUMMARY_FOLD_REVISION = 1;
+export const SUMMARY_FOLD_REVISION = 2;
 
 /** Reads one top-level field of the entry being folded; `undefined` when absent. */
 export type SummaryFieldReader = (field: SummaryField) => unknown;
@@ -124,26 +137,29 @@ export type SummaryFieldReader = (field: SummaryField) => unknown;
  * only while they can still change the summary, so a reader may decode on demand; a reader that
  * answers `undefined` for a field makes the entry count as if it lacked it.
  */
-export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldReader): void {
+export function foldSummaryFields(
+  data: SessionSummaryData,
+  read: SummaryFieldReader,
+  rules: SummaryRules = TRANSCRIPT_SUMMARY_RULES,
+): void {
   if (data.started !== true) {
     data.started = true;
     if (read('isSidechain') === true) data.isSidechain = true;
   }
-  if (data.createdAt === undefined) {
-    const createdAt = parseTimestamp(read('timestamp'));
-    if (createdAt !== undefined) data.createdAt = createdAt;
-  }
+  if (data.createdAt === undefined && data.createdAtLocked !== true)
+    foldCreatedAt(data, read('timestamp'), rules);
   if (data.cwd === undefined) {
-    const cwd = nonBlank(read('cwd'));
+    const cwd = firstValue(read('cwd'), rules);
     if (cwd !== undefined) data.cwd = cwd;
   }
   if (data.entrypoint === undefined) {
-    const entrypoint = nonBlank(read('entrypoint'));
+    const entrypoint = firstValue(read('entrypoint'), rules);
     if (entrypoint !== undefined) data.entrypoint = entrypoint;
   }
-  if (data.sessionKind === undefined) {
-    const sessionKind = nonBlank(read('sessionKind'));
-    if (sessionKind !== undefined) data.sessionKind = sessionKind;
+  foldSessionKind(data, read, rules);
+  if (rules.firstGitBranchShown && data.firstGitBranch === undefined) {
+    const gitBranch = read('gitBranch');
+    if (typeof gitBranch === 'string') data.firstGitBranch = gitBranch;
   }
   const type = read('type');
   if (data.firstPromptLocked !== true && type === 'user') {
@@ -162,65 +178,46 @@ export function foldSummaryFields(data: SessionSummaryData, read: SummaryFieldRe
     }
   }
   for (const part of LAST_WINS_PARTS) {
-    const value = lastWinsValue(part, type, read);
+    const value = lastWinsValue(part, type, read, rules);
     if (value === null) delete data[part];
     else if (value !== undefined) data[part] = value;
   }
   foldContinuedIn(data, type, read);
 }
 
-/** The parts of a summary that the last entry carrying them decides, in the order they fold. */
-export const LAST_WINS_PARTS = [
-  'customTitle',
-  'aiTitle',
-  'lastPrompt',
-  'gitBranch',
-  'summaryHint',
-  'relocatedCwd',
-  'tag',
-] as const;
+/**
+ * Epoch milliseconds of an entry's timestamp as a summary's `createdAt` takes it: any string
+ * `Date.parse` reads (a date alone, `2026-01-01`, included), as the official SDK's do.
+ */
+function entryTime(raw: unknown): number | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const ms = Date.parse(raw);
+  return Number.isFinite(ms) ? ms : undefined;
+}
 
-/** One of {@link LAST_WINS_PARTS}. */
-export type LastWinsPart = (typeof LAST_WINS_PARTS)[number];
+/** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`. */
+function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
+  const createdAt = entryTime(raw);
+  if (createdAt !== undefined) data.createdAt = createdAt;
+  if (rules.createdAtFromFirstTimestamp && typeof raw === 'string') data.createdAtLocked = true;
+}
 
 /**
- * The entry field each last-wins part is read from: an entry whose line never spells that key
- * cannot change the part (what lets a reader skip such lines).
+ * Sets `sessionKind` from an entry: the first value seen, or, under rules that take it from the
+ * first message line, that line's own (or none) once it comes, whatever came before it.
  */
-export const LAST_WINS_FIELD: Readonly<Record<LastWinsPart, SummaryField>> = {
-  customTitle: 'customTitle',
-  aiTitle: 'aiTitle',
-  lastPrompt: 'lastPrompt',
-  gitBranch: 'gitBranch',
-  summaryHint: 'summary',
-  relocatedCwd: 'relocatedCwd',
-  tag: 'tag',
-};
-
-/**
- * What one entry (its `type` already read) says of a last-wins part: its new value, `null` when
- * it clears the part (a blank tag), `undefined` when it leaves the part as it was. Blank strings
- * never count; `summary` counts only on a `summary` entry, `relocatedCwd` on a `relocated` one,
- * `tag` on a `tag` one.
- */
-export function lastWinsValue(
-  part: LastWinsPart,
-  type: unknown,
-  read: SummaryFieldReader,
-): string | null | undefined {
-  switch (part) {
-    case 'summaryHint':
-      return type === 'summary' ? nonBlank(read('summary')) : undefined;
-    case 'relocatedCwd':
-      return type === 'relocated' ? nonBlank(read('relocatedCwd')) : undefined;
-    case 'tag': {
-      if (type !== 'tag') return undefined;
-      const tag = read('tag');
-      if (typeof tag !== 'string') return undefined;
-      return tag.trim() === '' ? null : tag;
-    }
-    default:
-      return nonBlank(read(LAST_WINS_FIELD[part]));
+function foldSessionKind(data: SessionSummaryData, read: SummaryFieldReader, rules: SummaryRules): void {
+  if (data.sessionKindLocked === true) return;
+  if (rules.sessionKindFromFirstMessage && read('parentUuid') !== undefined) {
+    const sessionKind = firstValue(read('sessionKind'), rules);
+    if (sessionKind === undefined) delete data.sessionKind;
+    else data.sessionKind = sessionKind;
+    data.sessionKindLocked = true;
+    return;
+  }
+  if (data.sessionKind === undefined) {
+    const sessionKind = firstValue(read('sessionKind'), rules);
+    if (sessionKind !== undefined) data.sessionKind = sessionKind;
   }
 }
 
@@ -243,8 +240,12 @@ export function continuedInOf(type: unknown, read: SummaryFieldReader): string |
 }
 
 /** Folds one entry object into `data` in place (see {@link foldSummaryFields}). */
-export function foldSummaryEntry(data: SessionSummaryData, entry: Readonly<Record<string, unknown>>): void {
-  foldSummaryFields(data, (field) => entry[field]);
+export function foldSummaryEntry(
+  data: SessionSummaryData,
+  entry: Readonly<Record<string, unknown>>,
+  rules: SummaryRules = TRANSCRIPT_SUMMARY_RULES,
+): void {
+  foldSummaryFields(data, (field) => entry[field], rules);
 }
 
 /**
@@ -254,10 +255,11 @@ export function foldSummaryEntry(data: SessionSummaryData, entry: Readonly<Recor
 export function foldSummaryEntries(
   prev: SessionSummaryData | undefined,
   entries: Iterable<Readonly<Record<string, unknown>>>,
+  rules: SummaryRules = TRANSCRIPT_SUMMARY_RULES,
 ): SessionSummaryData {
   const data: SessionSummaryData = { ...prev };
   for (const entry of entries) {
-    if (typeof entry === 'object' && entry !== null) foldSummaryEntry(data, entry);
+    if (typeof entry === 'object' && entry !== null) foldSummaryEntry(data, entry, rules);
   }
   return data;
 }
@@ -306,10 +308,11 @@ export function sessionInfoFromSummary(
   facts: SessionFacts,
 ): SDKSessionInfo | undefined {
   if (data.isSidechain === true) return undefined;
-  const customTitle = data.customTitle ?? facts.titleSidecar ?? data.aiTitle;
+  // An empty string shows as no value, and the next source is taken (`||`, not `??`).
+  const customTitle = data.customTitle || facts.titleSidecar || data.aiTitle || undefined;
   const firstPrompt = data.firstPrompt ?? data.commandFallback;
-  const summary = customTitle ?? data.lastPrompt ?? data.summaryHint ?? firstPrompt ?? data.mediaPrompt;
-  if (summary === undefined) return undefined;
+  const summary = customTitle || data.lastPrompt || data.summaryHint || firstPrompt || data.mediaPrompt;
+  if (!summary) return undefined;
   const info: SDKSessionInfo = {
     sessionId,
     summary,
@@ -317,9 +320,9 @@ export function sessionInfoFromSummary(
     fileSize: facts.fileSize,
     customTitle,
     firstPrompt,
-    gitBranch: data.gitBranch,
-    cwd: data.relocatedCwd ?? data.cwd ?? facts.projectPath,
-    tag: data.tag,
+    gitBranch: data.gitBranch || data.firstGitBranch || undefined,
+    cwd: data.relocatedCwd || data.cwd || facts.projectPath || undefined,
+    tag: data.tag || undefined,
     createdAt: data.createdAt,
   };
   if (facts.archivedKey !== false) info.archived = facts.archived;

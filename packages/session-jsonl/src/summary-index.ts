@@ -35,6 +35,8 @@ const FIELD_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create
   cwd: 'string',
   entrypoint: 'string',
   sessionKind: 'string',
+  sessionKindLocked: 'boolean',
+  createdAtLocked: 'boolean',
   firstPrompt: 'string',
   commandFallback: 'string',
   mediaPrompt: 'string',
@@ -45,6 +47,7 @@ const FIELD_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create
   lastPrompt: 'string',
   summaryHint: 'string',
   gitBranch: 'string',
+  firstGitBranch: 'string',
   tag: 'string',
 });
 

@@ -1,4 +1,10 @@
-import { foldSummaryEntries, sessionInfoFromSummary } from '@ccsdk/session-jsonl';
+import {
+  foldSummaryEntries,
+  type SessionSummaryData,
+  STORE_SUMMARY_RULES,
+  sessionInfoFromSummary,
+  TRANSCRIPT_SUMMARY_RULES,
+} from '@ccsdk/session-jsonl';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldSessionSummary } from './fold-session-summary.js';
@@ -39,7 +45,7 @@ describe('foldSessionSummary', () => {
     );
   });
 
-  it('should build on the disk fold so store and disk derive the same info', () => {
+  it("should build on the disk fold, by the store's rules", () => {
     const entries = [
       {
         type: 'user',
@@ -50,13 +56,30 @@ describe('foldSessionSummary', () => {
       { type: 'tag', tag: 'urgent' },
     ];
     const folded = foldSessionSummary(undefined, key, entries, { mtime: 1_800_000_000_000 });
-    expect(folded.data).toEqual(foldSummaryEntries(undefined, entries));
+    expect(folded.data).toEqual(foldSummaryEntries(undefined, entries, STORE_SUMMARY_RULES));
     expect(sessionInfoFromSummary(key.sessionId, folded.data, { lastModified: folded.mtime })).toMatchObject({
       summary: 'Fix it',
       tag: 'urgent',
       cwd: '/w',
       lastModified: 1_800_000_000_000,
     });
+  });
+
+  it("should take values by the store's rules where the official's store listing differs from its transcript reads", () => {
+    const entries = [
+      { type: 'user', cwd: '', message: { role: 'user', content: 'Fix it' } },
+      { type: 'user', cwd: '/w', customTitle: 'from a user entry' },
+      { type: 'tag', tag: 'urgent' },
+      { type: 'tag', tag: 5 },
+    ];
+    const stored = foldSessionSummary(undefined, key, entries).data as SessionSummaryData;
+    const read = foldSummaryEntries(undefined, entries, TRANSCRIPT_SUMMARY_RULES);
+    // A store skips an empty cwd, takes a title from an entry of any type, and a tag entry without a string tag clears it.
+    expect(stored).toMatchObject({ cwd: '/w', customTitle: 'from a user entry' });
+    expect(stored.tag).toBeUndefined();
+    // A transcript read takes the first cwd (empty), titles only from their own entries, and skips a tag that is not a string.
+    expect(read).toMatchObject({ cwd: '', tag: 'urgent' });
+    expect(read.customTitle).toBeUndefined();
   });
 
   it('should leave prev unchanged, keep its mtime without options.mtime, and start at 0', () => {

@@ -1,4 +1,4 @@
-import { foldSummaryEntries, type SessionSummaryData } from '@ccsdk/session-jsonl';
+import { foldSummaryEntries, type SessionSummaryData, STORE_SUMMARY_RULES } from '@ccsdk/session-jsonl';
 import { isMainKey } from './session-key.js';
 import type { SessionKey, SessionSummaryEntry } from './types.js';
 
@@ -17,9 +17,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `prev` is not changed. Call it from `append` for main keys and persist the result verbatim,
  * so `listSessions({ sessionStore })` reads every session's metadata in one call.
  *
- * The fold is the one the disk listing uses (`@ccsdk/session-jsonl`), so disk and store
- * listings agree: set-once `isSidechain`, `createdAt`, `cwd`, first prompt; last-wins titles,
- * last prompt, summary hint, git branch and tag. Folding two batches in turn equals folding
+ * The fold is the disk listing's (`@ccsdk/session-jsonl`): set-once `isSidechain`, `createdAt`,
+ * `cwd`, first prompt; last-wins titles, last prompt, summary hint, git branch and tag. It takes
+ * values by the store's rules (`STORE_SUMMARY_RULES`), as the official SDK's store listing does:
+ * titles from entries of any type, an empty `cwd` or relocation skipped, a tag entry without a
+ * string tag clearing it. Folding two batches in turn equals folding
  * their concatenation. Entries that are not objects are ignored.
  *
  * `mtime` is not derived from entries: pass the storage write time in `options.mtime` (the same
@@ -36,6 +38,6 @@ export function foldSessionSummary(
   const prevData = isRecord(prev?.data) ? (prev.data as SessionSummaryData) : undefined;
   if (!isMainKey(key)) return { sessionId: key.sessionId, mtime, data: { ...prevData } };
   const objects = entries.filter(isRecord);
-  const data = foldSummaryEntries(prevData, objects);
+  const data = foldSummaryEntries(prevData, objects, STORE_SUMMARY_RULES);
   return { sessionId: key.sessionId, mtime, data: data as Record<string, unknown> };
 }

@@ -91,7 +91,10 @@ export async function listSessionsFromStore(
       if (!Array.isArray(entries) || entries.length === 0) return undefined;
       data = foldSessionSummary(undefined, key, entries).data as SessionSummaryData;
     }
-    return sessionInfoFromSummary(slot.sessionId, data, {
+    // A store's rows never fall back to `Image`/`Document` for a prompt of only such blocks: the
+    // official's store listing leaves such a session out.
+    const { mediaPrompt: _media, ...shown } = data;
+    return sessionInfoFromSummary(slot.sessionId, shown, {
       lastModified: slot.mtime,
       projectPath: project.path,
       archivedKey: false,

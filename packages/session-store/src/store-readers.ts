@@ -1,18 +1,22 @@
 import {
+  foldSummaryEntries,
   isUuid,
   messagesFromEntries,
   parseTimestamp,
   type SDKSessionInfo,
   type SessionMessage,
-  type SessionSummaryData,
   sessionInfoFromSummary,
+  TRANSCRIPT_SUMMARY_RULES,
 } from '@ccsdk/session-jsonl';
-import { foldSessionSummary } from './fold-session-summary.js';
 import { ownedJson } from './frozen-json.js';
 import { normalizeMtime } from './mtime.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';
 import type { SessionKey, SessionStore, SessionStoreEntry } from './types.js';
+
+function isEntryObject(entry: unknown): entry is Record<string, unknown> {
+  return typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+}
 
 function lastEntryTime(entries: readonly SessionStoreEntry[]): number {
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -65,12 +69,13 @@ export async function getSessionInfoFromStore(
   const key = { projectKey: project.projectKey, sessionId };
   const entries = await store.load(key);
   if (!Array.isArray(entries) || entries.length === 0) return undefined;
-  const data = foldSessionSummary(undefined, key, entries).data as SessionSummaryData;
+  // Read as a transcript is (not by the store's running-summary rules), and with no cwd taken
+  // from the project: what the official SDK's getSessionInfo gives for a store.
+  const data = foldSummaryEntries(undefined, entries.filter(isEntryObject), TRANSCRIPT_SUMMARY_RULES);
   if (data.isSidechain === true) return undefined;
   return sessionInfoFromSummary(sessionId, data, {
     lastModified: await storeMtime(store, key, entries),
     fileSize: jsonlBytes(entries),
-    projectPath: project.path,
   });
 }
 
