@@ -1,4 +1,4 @@
-import { withParallelToolCalls } from './parallel-tool-calls.js';
+import { type HoldsToolResult, withParallelToolCalls } from './parallel-tool-calls.js';
 import { type PreservedRelink, relinkedParents } from './preserved-relink.js';
 
 /** How the leaf of a transcript is chosen and which entries are shown. */
@@ -37,15 +37,6 @@ function isMessage(entry: ChainNode): boolean {
 }
 
 /**
- * A leaf of the main conversation rather than a subagent's or a team member's. A meta leaf is not
- * passed over: when the latest branch ends in a meta entry, the official SDK (0.3.332) walks that
- * branch, and so do we (the Python SDK prefers non-meta leaves; the TypeScript one is our reference).
- */
-function isPreferredLeaf(entry: ChainNode): boolean {
-  return !entry.isSidechain && !entry.hasTeamName;
-}
-
-/**
  * The nearest user or assistant entry at or above `start`, memoized in `nearest`; `null` when the
  * walk reaches a root, a missing parent or a cycle first.
  */
@@ -79,28 +70,70 @@ function nearestMessage<T extends ChainNode>(
   return found;
 }
 
+/**
+ * True for an entry that can end a branch of the main conversation, and that makes its parent not
+ * end one: not a progress entry, not a subagent's (sidechain) or a team member's. A meta entry
+ * can: when the latest branch ends in one, the official SDK (0.3.332) walks that branch, and so do
+ * we (the Python SDK prefers non-meta leaves; the TypeScript one is our reference).
+ */
+function endsMainBranches(entry: ChainNode): boolean {
+  return entry.type !== 'progress' && !entry.isSidechain && !entry.hasTeamName;
+}
+
+/**
+ * The nearest user or assistant entry above the entry, among `ends`, latest in the file that has
+ * one; `undefined` when none has.
+ */
+function latestLeaf<T extends ChainNode>(
+  ends: readonly T[],
+  byUuid: ReadonlyMap<string, T>,
+  parentOf: ParentOf<T>,
+): T | undefined {
+  const nearest = new Map<T, T | null>();
+  let latest: { end: T; leaf: T } | undefined;
+  for (const end of ends) {
+    if (latest !== undefined && end.position < latest.end.position) continue;
+    const leaf = nearestMessage(end, byUuid, nearest, parentOf);
+    if (leaf !== null) latest = { end, leaf };
+  }
+  return latest?.leaf;
+}
+
+/** The entries no entry passing `counts` names as parent, among those passing `counts`. */
+function branchEnds<T extends ChainNode>(
+  byUuid: ReadonlyMap<string, T>,
+  parentOf: ParentOf<T>,
+  counts: (entry: T) => boolean,
+): T[] {
+  const referenced = new Set<string>();
+  for (const entry of byUuid.values()) {
+    if (!counts(entry)) continue;
+    const parent = parentOf(entry);
+    if (parent !== undefined) referenced.add(parent);
+  }
+  return [...byUuid.values()].filter((entry) => counts(entry) && !referenced.has(entry.uuid));
+}
+
+/**
+ * The leaf of the main conversation, as the official SDK (0.3.332) picks it: of the entries that
+ * end a branch of the main conversation (see {@link endsMainBranches}: a branch whose only
+ * continuation is a subagent's entry still ends where it was), the one latest in the file that
+ * has a user or assistant entry at or above it, and that entry (a subagent's one included, which
+ * then leaves nothing to show). When no such branch has one, the same over every branch end,
+ * subagents' included.
+ */
 function chooseLeaf<T extends ChainNode>(
   byUuid: ReadonlyMap<string, T>,
   parentOf: ParentOf<T>,
 ): T | undefined {
-  const referenced = new Set<string>();
-  for (const entry of byUuid.values()) {
-    const parent = parentOf(entry);
-    if (parent !== undefined) referenced.add(parent);
-  }
-  const nearest = new Map<T, T | null>();
-  let best: T | undefined;
-  let bestPreferred: T | undefined;
-  for (const entry of byUuid.values()) {
-    if (referenced.has(entry.uuid)) continue;
-    const leaf = nearestMessage(entry, byUuid, nearest, parentOf);
-    if (leaf === null) continue;
-    if (best === undefined || leaf.position > best.position) best = leaf;
-    if (isPreferredLeaf(leaf) && (bestPreferred === undefined || leaf.position > bestPreferred.position)) {
-      bestPreferred = leaf;
-    }
-  }
-  return bestPreferred ?? best;
+  return (
+    latestLeaf(branchEnds(byUuid, parentOf, endsMainBranches), byUuid, parentOf) ??
+    latestLeaf(
+      branchEnds(byUuid, parentOf, (entry) => entry.type !== 'progress'),
+      byUuid,
+      parentOf,
+    )
+  );
 }
 
 function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined {
@@ -114,12 +147,17 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
  * compaction kept are spliced in after its anchor first (`relinkedParents`), as the CLI
  * reads them back.
  *
- * `main`: the leaf is the latest user/assistant entry that ends a branch, preferring ones that are
- * not sidechain or team entries; a transcript that is one full cycle has no leaf. `subagent`:
+ * `main`: the leaf is the nearest user/assistant entry above the branch end latest in the file
+ * (see `chooseLeaf`); a transcript that is one full cycle has no leaf. `subagent`:
  * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line. The
- * branches of parallel tool calls off the walked path are put back (`withParallelToolCalls`).
+ * branches of parallel tool calls off the walked path are put back (`withParallelToolCalls`):
+ * the user entries `holdsToolResult` says hold a tool result (every user entry when not given).
  */
-export function conversationChain<T extends ChainNode>(entries: readonly T[], mode: ChainMode): T[] {
+export function conversationChain<T extends ChainNode>(
+  entries: readonly T[],
+  mode: ChainMode,
+  holdsToolResult: HoldsToolResult<T> = () => true,
+): T[] {
   const byUuid = new Map<string, T>();
   for (const entry of entries) byUuid.set(entry.uuid, entry);
   const parentOf = relinkedParents(byUuid);
@@ -134,7 +172,7 @@ export function conversationChain<T extends ChainNode>(entries: readonly T[], mo
     const parent = parentOf(current);
     current = parent === undefined ? undefined : byUuid.get(parent);
   }
-  return withParallelToolCalls(chain.reverse(), [...byUuid.values()], parentOf);
+  return withParallelToolCalls(chain.reverse(), [...byUuid.values()], holdsToolResult, parentOf);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 import { type ChainMode, conversationChain, isVisible } from './conversation-chain.js';
 import { completedLocalCommands, type OpeningTag, openingTagOf } from './local-commands.js';
 import { paginate } from './options.js';
+import { type HoldsToolResult, messageHoldsToolResult } from './parallel-tool-calls.js';
 import { preservedRelinkOf } from './preserved-relink.js';
 import type { SessionMessage } from './types.js';
 
@@ -64,8 +65,9 @@ export function parsedChainEntry(
     type: type as ChainEntryType,
     uuid,
     parentUuid: stringField(line['parentUuid']),
-    isSidechain: line['isSidechain'] === true,
-    isMeta: line['isMeta'] === true,
+    // Any truthy `isSidechain` or `isMeta` (`"yes"`, `1`) hides the entry, as the official reads them.
+    isSidechain: Boolean(line['isSidechain']),
+    isMeta: Boolean(line['isMeta']),
     hasTeamName: typeof teamName === 'string' || typeof teamName === 'boolean',
     position,
     offset,
@@ -94,8 +96,9 @@ export function pageOf<T extends ChainEntryFacts>(
   entries: readonly T[],
   request: MessagePageRequest,
   openingTag: OpeningTag<T>,
+  holdsToolResult: HoldsToolResult<T>,
 ): MessagePage<T> {
-  const chain = conversationChain(entries, request.mode);
+  const chain = conversationChain(entries, request.mode, holdsToolResult);
   const localCommands = completedLocalCommands(chain, openingTag);
   const visible = chain.filter((entry) => isVisible(entry, request.mode, request.includeSystemMessages));
   return { entries: paginate(visible, request.offset, request.limit), localCommands };
@@ -103,6 +106,10 @@ export function pageOf<T extends ChainEntryFacts>(
 
 /** {@link OpeningTag} of an entry parsed whole: read from its `message`. */
 export const parsedOpeningTag: OpeningTag<ParsedEntry> = (entry, tags) => openingTagOf(entry.message, tags);
+
+/** {@link HoldsToolResult} of an entry parsed whole: read from its `message`. */
+export const parsedHoldsToolResult: HoldsToolResult<ParsedEntry> = (entry) =>
+  messageHoldsToolResult(entry.message);
 
 /** The session messages of a page of entries parsed whole. */
 export function parsedPageMessages(
@@ -138,7 +145,8 @@ export function toSessionMessage(
   if (flags.isQueuedCommand) message.isQueuedCommand = true;
   if (flags.interruptedByShutdown) message.interruptedByShutdown = true;
   if (completedLocalCommand) message.isCompletedLocalCommand = true;
-  if (entry.timestamp !== undefined) message.timestamp = entry.timestamp;
+  // Always a key, `undefined` without a timestamp, where the official's messages have it.
+  message.timestamp = entry.timestamp;
   if (entry.origin !== undefined) message.origin = entry.origin;
   return message;
 }
@@ -158,5 +166,5 @@ export function messagesFromEntries(
     const parsed = parsedChainEntry(entry as Record<string, unknown>, chainEntries.length, -1);
     if (parsed !== undefined) chainEntries.push(parsed);
   }
-  return parsedPageMessages(pageOf(chainEntries, request, parsedOpeningTag), request);
+  return parsedPageMessages(pageOf(chainEntries, request, parsedOpeningTag, parsedHoldsToolResult), request);
 }

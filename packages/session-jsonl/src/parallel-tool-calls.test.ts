@@ -50,10 +50,12 @@ describe('withParallelToolCalls', () => {
       fc.property(graph, (specs) => {
         const entries = specs.map((spec, index) => node(index, spec.type, spec.parent, spec.messageId));
         const walked = conversationChain(entries, 'subagent');
-        const out = withParallelToolCalls(walked, entries);
+        const out = withParallelToolCalls(walked, entries, () => true);
         expect(new Set(out).size).toBe(out.length);
         const kept = out.filter((entry) => walked.includes(entry));
-        expect(kept).toEqual(withParallelToolCalls(walked, []).filter((entry) => walked.includes(entry)));
+        expect(kept).toEqual(
+          withParallelToolCalls(walked, [], () => true).filter((entry) => walked.includes(entry)),
+        );
         for (const entry of out) expect(entries).toContain(entry);
       }),
     );

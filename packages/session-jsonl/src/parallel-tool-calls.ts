@@ -1,5 +1,23 @@
 import type { ChainNode } from './conversation-chain.js';
 
+/** True when a user entry's message holds a `tool_result` block; a reader may read the message lazily. */
+export type HoldsToolResult<T> = (entry: T) => boolean;
+
+/** True when `message` (a transcript entry's `message` value) has a `tool_result` block in its content. */
+export function messageHoldsToolResult(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const content = (message as Record<string, unknown>)['content'];
+  return (
+    Array.isArray(content) &&
+    content.some(
+      (block) =>
+        typeof block === 'object' &&
+        block !== null &&
+        (block as Record<string, unknown>)['type'] === 'tool_result',
+    )
+  );
+}
+
 /**
  * Puts back the parts of parallel tool calls that a leaf-to-root walk misses. The CLI writes one
  * entry per content block, so an API message with two `tool_use` blocks becomes two assistant
@@ -7,14 +25,18 @@ import type { ChainNode } from './conversation-chain.js';
  * the walk from the latest leaf follows only one of those branches.
  *
  * After each run of chain assistants sharing a message id, this inserts the other assistant
- * entries of that message that are off the chain, then the off-chain user entries whose parent is
- * any of them (their tool results), each group in file order. So every result follows the
- * `tool_use` it answers and precedes the next assistant turn (seed 001). `parentOf` gives each
- * entry's parent as the walk followed it (a partial compaction may have moved it).
+ * entries of that message that are off the chain, then the off-chain user entries holding a tool
+ * result whose parent is any of them, each group in file order. So every result follows the
+ * `tool_use` it answers and precedes the next assistant turn (seed 001). A tool result off the
+ * chain under an assistant entry with a message id is put back even when the message has one
+ * entry, and a user entry without a tool result is not, as the official SDK (0.3.332) reads them.
+ * `parentOf` gives each entry's parent as the walk followed it (a partial compaction may have
+ * moved it).
  */
 export function withParallelToolCalls<T extends ChainNode>(
   chain: readonly T[],
   entries: readonly T[],
+  holdsToolResult: HoldsToolResult<T>,
   parentOf: (entry: T) => string | undefined = (entry) => entry.parentUuid,
 ): T[] {
   const byMessageId = new Map<string, T[]>();
@@ -24,7 +46,7 @@ export function withParallelToolCalls<T extends ChainNode>(
     if (group === undefined) byMessageId.set(entry.messageId, [entry]);
     else group.push(entry);
   }
-  if (![...byMessageId.values()].some((group) => group.length > 1)) return [...chain];
+  if (byMessageId.size === 0) return [...chain];
   const placed = new Set<T>(chain);
   const childrenOf = new Map<string, T[]>();
   for (const entry of entries) {
@@ -54,7 +76,7 @@ export function withParallelToolCalls<T extends ChainNode>(
     const results: T[] = [];
     for (const member of members) {
       for (const child of childrenOf.get(member.uuid) ?? []) {
-        if (!placed.has(child)) {
+        if (!placed.has(child) && holdsToolResult(child)) {
           placed.add(child);
           results.push(child);
         }

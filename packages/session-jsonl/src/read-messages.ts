@@ -3,12 +3,14 @@ import { acquireChunk, releaseChunk } from './chunk-pool.js';
 import {
   type MessagePageRequest,
   pageOf,
+  parsedHoldsToolResult,
   parsedOpeningTag,
   parsedPageMessages,
   toSessionMessage,
 } from './entry-messages.js';
 import { REREAD_MERGE_GAP_BYTES, STREAM_CHUNK_BYTES, WHOLE_PARSE_MAX_BYTES } from './limits.js';
 import { type OpeningTag, openingTagOf } from './local-commands.js';
+import { type HoldsToolResult, messageHoldsToolResult } from './parallel-tool-calls.js';
 import { parseTranscript } from './parsed-transcript.js';
 import { readFully } from './read-fully.js';
 import { type IndexedEntry, indexTranscript, malformedLine } from './transcript-index.js';
@@ -54,7 +56,7 @@ export async function readParsedConversation(
   request: ReadMessagesRequest,
 ): Promise<SessionMessage[]> {
   const entries = await parseTranscript(fd, request.filePath, request.onWarning);
-  return parsedPageMessages(pageOf(entries, request, parsedOpeningTag), request);
+  return parsedPageMessages(pageOf(entries, request, parsedOpeningTag, parsedHoldsToolResult), request);
 }
 
 /**
@@ -71,8 +73,9 @@ export async function readIndexedConversation(
   let usable = await indexTranscript(fd, request.filePath, request.onWarning);
   if (usable === undefined) return undefined;
   const openingTag = indexedOpeningTag(fd);
+  const holdsToolResult = indexedHoldsToolResult(fd);
   for (;;) {
-    const page = pageOf(usable, request, openingTag);
+    const page = pageOf(usable, request, openingTag, holdsToolResult);
     const { messages, invalid } = materialize(fd, page.entries, page.localCommands, request);
     if (invalid.size === 0) return messages;
     for (const entry of invalid) request.onWarning?.(malformedLine(request.filePath, entry.offset));
@@ -154,6 +157,8 @@ function materialize(
 
 /** A `\u` escape: JSON text may spell any character of a tag with one. */
 const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
+/** The bytes of `tool_result` (a block type may also be spelled with `\\u` escapes, checked apart). */
+const TOOL_RESULT_BYTES = Buffer.from('tool_result', 'latin1');
 
 /**
  * {@link OpeningTag} of an indexed entry, from its `message` value read again from the file. The
@@ -161,6 +166,28 @@ const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
  * `\u` escape (the only JSON escape that can spell a character of a tag). A value that no longer
  * parses opens with no tag.
  */
+/**
+ * {@link HoldsToolResult} of an indexed entry: its `message` value read from the file (only user
+ * entries off the chain under an assistant entry are asked), parsed when its bytes spell
+ * `tool_result`.
+ */
+function indexedHoldsToolResult(fd: number): HoldsToolResult<IndexedEntry> {
+  return (entry) => {
+    if (entry.messageOffset < 0) return messageHoldsToolResult(entry.parsedMessage);
+    const buffer = acquireChunk(entry.messageLength);
+    try {
+      const length = readFully(fd, buffer, entry.messageLength, entry.messageOffset);
+      const bytes = buffer.subarray(0, length);
+      if (!bytes.includes(TOOL_RESULT_BYTES) && !bytes.includes(UNICODE_ESCAPE)) return false;
+      return messageHoldsToolResult(JSON.parse(decodeUtf8(bytes, 0, length)));
+    } catch {
+      return false;
+    } finally {
+      releaseChunk(buffer);
+    }
+  };
+}
+
 function indexedOpeningTag(fd: number): OpeningTag<IndexedEntry> {
   return (entry, tags) => {
     if (entry.messageOffset < 0) return openingTagOf(entry.parsedMessage, tags);

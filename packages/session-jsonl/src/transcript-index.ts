@@ -57,6 +57,9 @@ const COMPACT_METADATA = FLAG_INDEX + MESSAGE_FLAGS.length;
 const QUOTE = 0x22;
 const LETTER_T = 0x74;
 const LETTER_F = 0x66;
+const LETTER_N = 0x6e;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
 const LBRACE = 0x7b;
 
 /**
@@ -150,6 +153,21 @@ function keyTrue(bytes: Buffer, records: Int32Array, base: number, key: number):
   return start >= 0 && bytes[start] === LETTER_T;
 }
 
+/**
+ * True when key `key`'s value in the record at `base` is truthy as JavaScript reads it once
+ * parsed: present and not `false`, `null`, `""` or a number equal to zero (`"yes"`, `1`, `{}` are).
+ */
+function keyTruthy(bytes: Buffer, records: Int32Array, base: number, key: number): boolean {
+  const start = valueStart(records, base, key);
+  if (start < 0) return false;
+  const first = bytes[start];
+  if (first === LETTER_T) return true;
+  if (first === LETTER_F || first === LETTER_N) return false;
+  if (first === QUOTE) return bytes[start + 1] !== QUOTE;
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return true;
+  return Number(bytes.toString('latin1', start, valueEnd(records, base, key))) !== 0;
+}
+
 /** The chain entry of a line the indexer validated, from its record; `undefined` for other lines. */
 function indexedEntry(
   bytes: Buffer,
@@ -180,8 +198,8 @@ function indexedEntry(
     type: type as ChainEntryType,
     uuid,
     parentUuid: keyString(bytes, records, base, PARENT),
-    isSidechain: keyTrue(bytes, records, base, SIDECHAIN),
-    isMeta: keyTrue(bytes, records, base, META),
+    isSidechain: keyTruthy(bytes, records, base, SIDECHAIN),
+    isMeta: keyTruthy(bytes, records, base, META),
     hasTeamName: teamByte === QUOTE || teamByte === LETTER_T || teamByte === LETTER_F,
     position,
     offset: fileOffset + records[base + LINE_START]!,
