@@ -1,0 +1,145 @@
+// Session reads of @ccsdk/sdk against the official SDK 0.3.332's, side by side in one process, on
+// generated transcripts (transcript-arbitraries.ts): entries of every kind the readers look at,
+// blank and mistyped fields, lines spelled as only some readers take them, and filler that pushes
+// deciding lines past the 64 KiB a listing reads at each end. Where session-parity-real-cli checks
+// what the real CLI writes, this checks what a transcript may hold. The gate runs a fixed seed;
+// PROPERTY_SEED=random explores (see propertySeed). The official runtime is a black box here.
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as official from '@anthropic-ai/claude-agent-sdk';
+import * as ours from '@ccsdk/sdk';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  sessionIdOf,
+  type TranscriptRecipe,
+  transcriptRecipe,
+  transcriptText,
+} from './transcript-arbitraries.js';
+import { propertySeed } from './zod-shape-arbitraries.js';
+
+/** Generated config dirs per property (each one to four transcripts); `PROPERTY_RUNS` overrides. */
+const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 150);
+const PROJECT_FOLDER = '-home-dev-app';
+/** The modification time of transcript 0; transcript `n` is `n` seconds newer. */
+const MTIME_BASE_S = Date.UTC(2026, 5, 1) / 1000;
+
+type Sdk = typeof official;
+const SDKS: readonly [string, Sdk][] = [
+  ['official', official],
+  ['ours', ours as unknown as Sdk],
+];
+
+/**
+ * A store row's `lastModified` is the time of its store's last append, which differs between two
+ * stores filled one after the other: it is compared by type.
+ */
+const STORE_CLOCK = new Set(['lastModified']);
+
+/**
+ * What one call gave, as JSON text that keeps key order and keys holding `undefined`; the keys of
+ * `byType` are shown by their value's type.
+ */
+async function outcome(
+  call: () => Promise<unknown>,
+  byType: ReadonlySet<string> = new Set(),
+): Promise<string> {
+  try {
+    const value = await call();
+    return JSON.stringify({ value }, (key, v: unknown) =>
+      v === undefined ? '<undefined>' : byType.has(key) ? typeof v : v,
+    );
+  } catch (error) {
+    return JSON.stringify({ threw: error instanceof Error ? 'Error' : String(error) });
+  }
+}
+
+let root: string;
+let previousConfigDir: string | undefined;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'ccsdk-session-read-parity-'));
+  previousConfigDir = process.env['CLAUDE_CONFIG_DIR'];
+});
+afterAll(() => {
+  if (previousConfigDir === undefined) delete process.env['CLAUDE_CONFIG_DIR'];
+  else process.env['CLAUDE_CONFIG_DIR'] = previousConfigDir;
+  rmSync(root, { recursive: true, force: true });
+});
+
+let runs = 0;
+/**
+ * Writes `recipes` as transcripts 0.. of one project folder in a new config dir, and points both
+ * SDKs at it; returns each transcript's size in bytes.
+ */
+function writeConfigDir(recipes: readonly TranscriptRecipe[]): number[] {
+  const configDir = join(root, `run-${runs++}`);
+  const folder = join(configDir, 'projects', PROJECT_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  process.env['CLAUDE_CONFIG_DIR'] = configDir;
+  return recipes.map((recipe, n) => {
+    const file = join(folder, `${sessionIdOf(n)}.jsonl`);
+    const text = transcriptText(recipe, n);
+    writeFileSync(file, text);
+    utimesSync(file, MTIME_BASE_S + n, MTIME_BASE_S + n);
+    return Buffer.byteLength(text);
+  });
+}
+
+/**
+ * Sessions larger than this are not compared by a store's `getSessionInfo`: the official reads a
+ * stored session's info from the first and last 64 KiB of its entries written as JSON lines, so a
+ * field only in the middle (a `cwd` past the head) is not seen; ours folds every entry (a
+ * difference we keep for now, see the note of the stop that added this test).
+ */
+const STORE_INFO_COMPARED_BYTES = 64 * 1024;
+
+/** Each read of the config dir, by name, with what `sdk` gave. */
+async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<string, string>> {
+  const reads: Record<string, string> = {};
+  reads['listSessions()'] = await outcome(() => sdk.listSessions());
+  reads['listSessions() without programmatic'] = await outcome(() =>
+    sdk.listSessions({ includeProgrammatic: false }),
+  );
+  // Each SDK's own store, filled from the transcripts, read as a store-backed program reads it.
+  const sessionStore = new sdk.InMemorySessionStore();
+  const dir = process.cwd();
+  for (let n = 0; n < sizes.length; n++) {
+    const id = sessionIdOf(n);
+    reads[`getSessionInfo ${n}`] = await outcome(() => sdk.getSessionInfo(id));
+    reads[`getSessionMessages ${n}`] = await outcome(() => sdk.getSessionMessages(id));
+    reads[`getSessionMessages ${n} with system`] = await outcome(() =>
+      sdk.getSessionMessages(id, { includeSystemMessages: true }),
+    );
+    reads[`importSessionToStore ${n}`] = await outcome(() => sdk.importSessionToStore(id, sessionStore));
+    if (sizes[n]! <= STORE_INFO_COMPARED_BYTES) {
+      reads[`store getSessionInfo ${n}`] = await outcome(
+        () => sdk.getSessionInfo(id, { dir, sessionStore }),
+        STORE_CLOCK,
+      );
+    }
+    reads[`store getSessionMessages ${n}`] = await outcome(() =>
+      sdk.getSessionMessages(id, { dir, sessionStore }),
+    );
+  }
+  reads['store listSessions'] = await outcome(() => sdk.listSessions({ dir, sessionStore }), STORE_CLOCK);
+  return reads;
+}
+
+describe('session reads, side by side with the official SDK, on generated transcripts', () => {
+  it('the same listing, infos and messages, key order included', async () => {
+    let listed = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(transcriptRecipe, { minLength: 1, maxLength: 4 }), async (recipes) => {
+        const sizes = writeConfigDir(recipes);
+        const [theirs, mine] = await Promise.all(SDKS.map(([, sdk]) => readsOf(sdk, sizes)));
+        expect(theirs!['listSessions()']).toMatch(/^\{"value":\[/);
+        if (theirs!['listSessions()'] !== '{"value":[]}') listed++;
+        expect(mine).toStrictEqual(theirs);
+      }),
+      { numRuns: RUNS, seed: propertySeed() },
+    );
+    // Two empty listings compare equal and prove little: most generated dirs list something.
+    expect(listed).toBeGreaterThan(RUNS / 2);
+  }, 300_000);
+});
