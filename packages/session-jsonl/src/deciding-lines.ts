@@ -1,7 +1,13 @@
 import { KeyMentions } from './key-mentions.js';
 import { FIELD_INDEX, foldAll, foldLine, readField, scanner, scanWhole } from './line-fold.js';
 import { type LineRegion, lineAround, lineEndFrom, previousLine } from './line-region.js';
-import { continuedInOf, type SessionSummaryData, SUMMARY_FIELDS, type SummaryField } from './summary-fold.js';
+import {
+  continuationCancelled,
+  continuedInOf,
+  type SessionSummaryData,
+  SUMMARY_FIELDS,
+  type SummaryField,
+} from './summary-fold.js';
 import {
   firstValue,
   LAST_WINS_FIELD,
@@ -104,9 +110,9 @@ function mentionedIn(mentions: KeyMentions, field: SummaryField, from: number, t
 function firstValuesSettled(data: SessionSummaryData, region: LineRegion, next: number): boolean {
   for (const field of FIRST_VALUE_FIELDS) {
     // A kind seen before the first message line may still be cleared by that line.
-    if (field === 'sessionKind' && data.sessionKindLocked !== true && data.sessionKind !== undefined)
+    if (field === 'sessionKind' && data.messageLineSeen !== true && data.sessionKind !== undefined)
       return false;
-    if (field === 'sessionKind' && data.sessionKindLocked === true) continue;
+    if (field === 'sessionKind' && data.messageLineSeen === true) continue;
     if (data[field] === undefined && mentionedIn(region.mentions!, field, next, region.to)) return false;
   }
   return true;
@@ -139,8 +145,21 @@ function withMentions(
     : region;
 }
 
+/** The bytes of the key a message line has at its top level. */
+const PARENT_UUID_KEY = Buffer.from('"parentUuid"', 'latin1');
+
 /**
- * Folds the lines of `region` from `from`, in order, until the first prompt is settled; then
+ * Where `"parentUuid"` is next spelled in `region` from `from`, or -1: no message line can follow
+ * where it is not (a spelling nested in a value only makes the fold read more lines in order).
+ */
+function nextMessageLine(region: LineRegion, from: number): number {
+  const at = region.bytes.indexOf(PARENT_UUID_KEY, from);
+  return at === -1 || at >= region.to ? -1 : at;
+}
+
+/**
+ * Folds the lines of `region` from `from`, in order, until the first prompt is settled and no
+ * message line is still to come before the first one is seen; then
  * lists the mentions of the rest and goes on until no later line can change a first
  * value. Returns the rest, with its mentions, for {@link foldDecidingLines}; or `undefined` when
  * every line was folded (the prompt never settled, few lines were left, the mentions pass gave
@@ -154,12 +173,18 @@ export function foldUntilSettled(
 ): LineRegion | undefined {
   let start = from;
   let rest: LineRegion | undefined;
+  let messageLineAt = -1;
   while (start < region.to) {
     const end = lineEndFrom(region, start);
     if (end === -1) break;
     foldLine(data, region.bytes, start, end, region.maskOf(start, end));
     start = end + 1;
     if (!promptSettled(data)) continue;
+    // Up to the first message line, when one follows, every line is folded in order.
+    if (data.messageLineSeen !== true) {
+      if (messageLineAt < start) messageLineAt = nextMessageLine(region, start);
+      if (messageLineAt !== -1) continue;
+    }
     if (rest === undefined) {
       rest = fewLinesFrom(region, start)
         ? undefined
@@ -187,12 +212,12 @@ export function tailWithMentions(tail: LineRegion, lines: LiteReadLines): LineRe
 /**
  * After the first-value fields are settled, reads only the lines of `regions` (in file order,
  * each with its mentions) that decide the rest, and sets what each says, as folding every line in
- * order would: `continuedIn` from the last well-formed line, each last-wins part from the last line
+ * order would: `continuedIn` from the last continuation or user prompt, each last-wins part from the last line
  * that gives it, and, when `entrypoint` or the first git branch is still unset, the first line
  * that gives one.
  */
 export function foldDecidingLines(data: SessionSummaryData, regions: readonly LineRegion[]): void {
-  foldLastLine(data, regions);
+  foldContinuation(data, regions);
   const values: (string | null | undefined)[] = [];
   let open = ALL_PARTS;
   for (let r = regions.length - 1; r >= 0 && open !== 0; r--)
@@ -219,12 +244,14 @@ export function foldDecidingLines(data: SessionSummaryData, regions: readonly Li
 }
 
 /**
- * The last line of `regions` that scans as a whole object is the last one the fold takes: it
- * alone decides `continuedIn`. Nothing changes when no line is whole. When no line of `regions`
- * mentions `continuedInSessionId`, none can be a continuation, so while `continuedIn` is unset
- * (no earlier line set it) it stays unset whichever line is last: no line is scanned.
+ * `continuedIn` as folding every line would leave it: the last `continued-in` entry's target
+ * (none when it has no uuid one), unless a later line gives a user prompt (see
+ * `continuationCancelled`). Walks back from the end to the first
+ * line that decides, scanning each whole line; nothing changes when none does. When no line of
+ * `regions` mentions `continuedInSessionId` and `continuedIn` is unset, nothing can set it: no
+ * line is scanned.
  */
-function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]): void {
+function foldContinuation(data: SessionSummaryData, regions: readonly LineRegion[]): void {
   if (data.continuedIn === undefined && !regions.some(({ mentions }) => mentions!.mentions(CONTINUED_IN_KEY)))
     return;
   for (let r = regions.length - 1; r >= 0; r--) {
@@ -235,10 +262,16 @@ function foldLastLine(data: SessionSummaryData, regions: readonly LineRegion[]):
       line = previousLine(region, line.start)
     ) {
       if (!scanWhole(region, line)) continue;
-      const target = continuedInOf(readField('type'), readField);
-      if (target !== undefined) data.continuedIn = target;
-      else delete data.continuedIn;
-      return;
+      const type = readField('type');
+      const target = continuedInOf(type, readField);
+      if (target !== undefined) {
+        data.continuedIn = target;
+        return;
+      }
+      if (type === 'continued-in' || continuationCancelled(type, readField)) {
+        delete data.continuedIn;
+        return;
+      }
     }
   }
 }

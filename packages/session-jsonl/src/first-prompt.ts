@@ -57,20 +57,23 @@ export function truncatePrompt(text: string): string {
 }
 
 /**
- * The first-prompt contribution of one transcript entry. Only `user` entries that are not meta,
- * not compaction summaries and carry no tool result count. Each text is flattened to one line
- * (every line feed becomes one space; a carriage return stays, as the official keeps it) and trimmed; a `<bash-input>` command reads as `! <command>`;
+ * The first-prompt contribution of one transcript entry. Only `user` entries that are not meta
+ * and carry no tool result count; of a compaction summary, only its images or documents (as the
+ * official SDK counts them). Each text is flattened to one line (every line feed becomes one
+ * space; a carriage return stays, as the official keeps it) and trimmed; a `<bash-input>` command
+ * reads as `! <command>`;
  * slash-command wrappers, any other text that opens with a lower-case tag (command output, hook,
  * reminder and IDE context) and interruption notices are skipped. An entry whose only blocks are
  * images or documents yields `media` (`Image`, `Document`), the fallback when no prompt is found.
  */
 export function findFirstPrompt(entry: Readonly<Record<string, unknown>>): FirstPromptFinding | undefined {
-  if (entry['type'] !== 'user' || entry['isMeta'] === true || entry['isCompactSummary'] === true)
-    return undefined;
+  if (entry['type'] !== 'user' || entry['isMeta'] === true) return undefined;
   const message = entry['message'];
   if (!isRecord(message)) return undefined;
   const blocks = blocksOf(message['content']);
   if (blocks === undefined) return undefined;
+  if (entry['isCompactSummary'] === true)
+    return blocks.media === undefined ? undefined : { media: blocks.media };
   let command: string | undefined;
   for (const raw of blocks.texts) {
     const text = raw.replace(/\n/g, ' ').trim();

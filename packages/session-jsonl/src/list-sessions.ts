@@ -42,11 +42,14 @@ interface Accepted {
   readonly hasFolder: boolean;
 }
 
-/** True when the session ends by naming its continuation, and that transcript is in the same folder. */
+/**
+ * True when the session ends by naming its continuation, and that transcript is in the same folder
+ * and holds a message line (one with a `parentUuid`), as the official SDK (0.3.332) checks it.
+ */
 function continuesElsewhere(file: TranscriptFile, data: SessionSummaryData): boolean {
-  return (
-    data.continuedIn !== undefined && statTranscriptSync(file.projectDir, data.continuedIn) !== undefined
-  );
+  if (data.continuedIn === undefined) return false;
+  const target = statTranscriptSync(file.projectDir, data.continuedIn);
+  return target !== undefined && summaryCache.read(target.filePath)?.data.messageLineSeen === true;
 }
 
 /**

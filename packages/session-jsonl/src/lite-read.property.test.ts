@@ -245,7 +245,7 @@ describe('the lite read of deciding lines', () => {
     expect(data?.continuedIn).toBe(uuid(9));
   });
 
-  it('should let any later whole line cancel the continuation that settled the first prompt, and no damaged one', () => {
+  it('should let a later user prompt cancel the continuation that settled the first prompt, and no other line', () => {
     const head = [
       JSON.stringify({ type: 'user', message: { role: 'user', content: 'hi' } }),
       // Its timestamp settles the first prompt: the last line folded one by one.
@@ -256,13 +256,24 @@ describe('the lite read of deciding lines', () => {
         timestamp: '2026-01-02T03:04:05.000Z',
       }),
     ];
-    // No later line mentions continuedInSessionId; a whole one still ends the continuation.
-    const whole = [
+    // No later line mentions continuedInSessionId; answers and titles leave the session continued.
+    const answers = [
       ...head,
       ...Array.from({ length: 10 }, () => JSON.stringify({ type: 'assistant', gitBranch: 'main' })),
+      JSON.stringify({ type: 'ai-title', aiTitle: 'later title' }),
     ];
-    expectSameSummary(whole.join('\n'));
-    expect(readLiteSummary(write(whole.join('\n')))?.data.continuedIn).toBeUndefined();
+    expectSameSummary(answers.join('\n'));
+    expect(readLiteSummary(write(answers.join('\n')))?.data.continuedIn).toBe(uuid(9));
+    // A user prompt, even far before the end, cancels it (a slash command or a meta entry does not).
+    const prompted = [
+      ...head,
+      JSON.stringify({ type: 'user', message: { role: 'user', content: '<command-name>/x</command-name>' } }),
+      JSON.stringify({ type: 'user', message: { role: 'user', content: 'back here' } }),
+      JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: 'meta' } }),
+      ...Array.from({ length: 10 }, () => JSON.stringify({ type: 'assistant', gitBranch: 'main' })),
+    ];
+    expectSameSummary(prompted.join('\n'));
+    expect(readLiteSummary(write(prompted.join('\n')))?.data.continuedIn).toBeUndefined();
     // Only damaged lines after it: the continuation holds.
     const damaged = [...head, ...Array.from({ length: 10 }, () => '{"type":"assistant","gitBranch":"main"')];
     expectSameSummary(damaged.join('\n'));

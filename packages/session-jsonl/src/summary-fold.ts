@@ -36,8 +36,11 @@ export interface SessionSummaryData {
   entrypoint?: string;
   /** The session's kind (`daemon`, ...): see {@link SummaryRules.sessionKindFromFirstMessage}. */
   sessionKind?: string;
-  /** True once the first message line (one with a `parentUuid`) decided `sessionKind`. */
-  sessionKindLocked?: boolean;
+  /**
+   * True once a message line (one with a top-level `parentUuid`) was folded: it decided
+   * `sessionKind`, and a transcript without one is not a conversation another can continue in.
+   */
+  messageLineSeen?: boolean;
   /** The first real user prompt. */
   firstPrompt?: string;
   /** True once `firstPrompt` was found; later user entries no longer change it. */
@@ -207,12 +210,12 @@ function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRul
  * first message line, that line's own (or none) once it comes, whatever came before it.
  */
 function foldSessionKind(data: SessionSummaryData, read: SummaryFieldReader, rules: SummaryRules): void {
-  if (data.sessionKindLocked === true) return;
+  if (data.messageLineSeen === true) return;
   if (rules.sessionKindFromFirstMessage && read('parentUuid') !== undefined) {
     const sessionKind = firstValue(read('sessionKind'), rules);
     if (sessionKind === undefined) delete data.sessionKind;
     else data.sessionKind = sessionKind;
-    data.sessionKindLocked = true;
+    data.messageLineSeen = true;
     return;
   }
   if (data.sessionKind === undefined) {
@@ -221,22 +224,44 @@ function foldSessionKind(data: SessionSummaryData, read: SummaryFieldReader, rul
   }
 }
 
-/** A `continued-in` entry names the session that goes on from this one; any later entry cancels it. */
+/**
+ * A `continued-in` entry names the session that goes on from this one (one without a uuid target
+ * ends it); a later user prompt cancels it (see {@link continuationCancelled}), and no other
+ * entry does.
+ */
 function foldContinuedIn(data: SessionSummaryData, type: unknown, read: SummaryFieldReader): void {
   const target = continuedInOf(type, read);
   if (target !== undefined) data.continuedIn = target;
-  else if (data.continuedIn !== undefined) delete data.continuedIn;
+  else if (data.continuedIn !== undefined && (type === 'continued-in' || continuationCancelled(type, read)))
+    delete data.continuedIn;
+}
+
+/**
+ * True for an entry that cancels an earlier continuation: a user entry that gives a prompt (as a
+ * first prompt would be found: not meta, no tool result, not a slash command), a subagent's
+ * included. A title, a tag, an assistant or a system entry after a continuation leaves the session
+ * continued, as the official SDK (0.3.332) lists it.
+ */
+export function continuationCancelled(type: unknown, read: SummaryFieldReader): boolean {
+  if (type !== 'user') return false;
+  const found = findFirstPrompt({
+    type,
+    isMeta: read('isMeta'),
+    isCompactSummary: read('isCompactSummary'),
+    message: read('message'),
+  });
+  return found?.prompt !== undefined;
 }
 
 /**
  * The session an entry (its `type` already read) says this one continues in: a `continued-in`
- * entry with a uuid target and a session id; else `undefined`, and the entry, when it is the last,
- * leaves the session not continued.
+ * entry's uuid target; else `undefined` (a `continued-in` entry without one ends the continuation,
+ * see {@link foldContinuedIn}).
  */
 export function continuedInOf(type: unknown, read: SummaryFieldReader): string | undefined {
   if (type !== 'continued-in') return undefined;
   const target = read('continuedInSessionId');
-  return isUuid(target) && typeof read('sessionId') === 'string' ? target : undefined;
+  return isUuid(target) ? target : undefined;
 }
 
 /** Folds one entry object into `data` in place (see {@link foldSummaryFields}). */

@@ -35,7 +35,7 @@ const FIELD_TYPE: Readonly<Record<string, string>> = Object.assign(Object.create
   cwd: 'string',
   entrypoint: 'string',
   sessionKind: 'string',
-  sessionKindLocked: 'boolean',
+  messageLineSeen: 'boolean',
   createdAtLocked: 'boolean',
   firstPrompt: 'string',
   commandFallback: 'string',

@@ -20,9 +20,7 @@ const text = fc.oneof(
     weight: 4,
     arbitrary: fc.constantFrom('fix the build', 'Rename the module', 'é 日本語 🙂', 'a "quoted" \\ path'),
   },
-  // Blank, but never empty: where an empty string follows an image-only prompt, the official's
-  // store listing hides the session, ours shows it (see the stop's note).
-  { weight: 2, arbitrary: fc.constantFrom('   ', '\n', '\t \n') },
+  { weight: 2, arbitrary: fc.constantFrom('', '   ', '\n', '\t \n') },
   {
     weight: 3,
     arbitrary: fc.constantFrom(
@@ -116,8 +114,7 @@ const messageDraft: fc.Arbitrary<Draft> = fc
     fc.record(
       {
         isMeta: fc.constantFrom<unknown>(true, false, 'yes'),
-        // `isCompactSummary` is left out for now: the official takes an image-only compaction
-        // summary as the `Image` prompt, ours skips compaction summaries (see the stop's note).
+        isCompactSummary: fc.constantFrom<unknown>(true, false),
         subtype: fc.constantFrom('compact_boundary', 'local_command', 'informational'),
         toolUseResult: fc.constant({ stdout: 'out' }),
       },
@@ -153,9 +150,10 @@ const metadataDraft: fc.Arbitrary<Draft> = fc
     loose.map((v) => ({ type: 'summary', summary: v, leafUuid: entryUuid(0, 1) })),
     loose.map((v) => ({ type: 'tag', tag: v })),
     loose.map((v) => ({ type: 'relocated', relocatedCwd: v })),
-    // `continued-in` entries are left out for now: the official hides a continued session even
-    // when a title entry follows the continuation, ours only while it is the last entry (see the
-    // stop's note).
+    fc.constantFrom<unknown>(sessionIdOf(2), sessionIdOf(3), 'not-a-uuid').map((v) => ({
+      type: 'continued-in',
+      continuedInSessionId: v,
+    })),
     // A field given on an entry of another type than the one that owns it.
     loose.map((v) => ({ type: 'user', summary: v, tag: v, relocatedCwd: v })),
     fc.constant({ type: 'file-history-snapshot', messageId: 'm', snapshot: { trackedFileBackups: {} } }),
