@@ -8,9 +8,10 @@ export interface ChainEntryFacts extends ChainNode {
   readonly type: ChainEntryType;
   /** Byte offset of the line in the file. */
   readonly offset: number;
-  /** For user, assistant and system entries: `sessionId` and `timestamp`, when strings. */
+  /** For user, assistant and system entries: `sessionId`, when a string. */
   readonly sessionId: string | undefined;
-  readonly timestamp: string | undefined;
+  /** For user, assistant and system entries: `timestamp` as the line holds it (a string, as the CLI writes it). */
+  readonly timestamp: unknown;
   /** For user, assistant and system entries: the `origin` value (who queued a prompt), when present. */
   readonly origin: unknown;
   /** For user, assistant and system entries: the flags `getSessionMessages` passes on, when `true`. */

@@ -72,7 +72,7 @@ export function parsedChainEntry(
     position,
     offset,
     sessionId: isMessage ? stringField(line['sessionId']) : undefined,
-    timestamp: isMessage ? stringField(line['timestamp']) : undefined,
+    timestamp: isMessage ? line['timestamp'] : undefined,
     origin: isMessage ? line['origin'] : undefined,
     flags: messageFlags((name) => isMessage && line[name] === true),
     messageId: type === 'assistant' ? messageIdOf(message) : undefined,
@@ -145,8 +145,9 @@ export function toSessionMessage(
   if (flags.isQueuedCommand) message.isQueuedCommand = true;
   if (flags.interruptedByShutdown) message.interruptedByShutdown = true;
   if (completedLocalCommand) message.isCompletedLocalCommand = true;
-  // Always a key, `undefined` without a timestamp, where the official's messages have it.
-  message.timestamp = entry.timestamp;
+  // Always a key, `undefined` without a timestamp, where the official's messages have it; the value
+  // as the line holds it (a string on every line the CLI writes; `null` or a number passes as is).
+  message.timestamp = entry.timestamp as string | undefined;
   if (entry.origin !== undefined) message.origin = entry.origin;
   return message;
 }

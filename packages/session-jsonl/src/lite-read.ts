@@ -14,22 +14,70 @@ import {
   foldLine,
   HEAD_FIELDS,
   PROMPT_FIELDS,
+  readField,
   scanner,
+  scanWhole,
   TAIL_FIELDS,
   TITLE_FIELDS,
 } from './line-fold.js';
 import type { LineRegion } from './line-region.js';
 import { readFully } from './read-fully.js';
 import { type FileStamp, fileStampOf } from './session-files.js';
-import type { SessionSummaryData } from './summary-fold.js';
+import {
+  foldSummaryFields,
+  type SessionSummaryData,
+  type SummaryField,
+  type SummaryFieldReader,
+} from './summary-fold.js';
 
 export type { LiteReadLines } from './deciding-lines.js';
 
 const NEWLINE = 0x0a;
 
-/** Bytes of a UTF-8 byte order mark at offset 0 (EF BB BF), else 0: line 1 starts after it. */
+/** Bytes of a UTF-8 byte order mark at offset 0 (EF BB BF), else 0. */
 function byteOrderMarkLength(bytes: Buffer, length: number): number {
   return length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+}
+
+/** Fields the official SDK's listing does not read from a first line opened by a byte order mark. */
+const NOT_AFTER_BYTE_ORDER_MARK: ReadonlySet<SummaryField> = new Set<SummaryField>([
+  'lastPrompt',
+  'summary',
+  'relocatedCwd',
+  'continuedInSessionId',
+]);
+
+/**
+ * A reader of the line last scanned, for a first line opened by a byte order mark, as the official
+ * SDK's listing reads such a line: none of {@link NOT_AFTER_BYTE_ORDER_MARK}, and a `message` that
+ * keeps only its content's image and document blocks (a prompt's text is not read from it).
+ */
+const readByteOrderMarkLine: SummaryFieldReader = (field) => {
+  if (NOT_AFTER_BYTE_ORDER_MARK.has(field)) return undefined;
+  const value = readField(field);
+  if (field !== 'message' || typeof value !== 'object' || value === null) return value;
+  const content = (value as Record<string, unknown>)['content'];
+  const media = Array.isArray(content)
+    ? content.filter((block) => typeof block === 'object' && block !== null && block.type !== 'text')
+    : [];
+  return { ...value, content: media };
+};
+
+/**
+ * Where the lines the fold reads start: 0, or, after a first line opened by a byte order mark,
+ * the next line. Such a line is folded as the official SDK's listing reads it (see
+ * {@link readByteOrderMarkLine}).
+ */
+function afterByteOrderMarkLine(data: SessionSummaryData, head: Buffer, headLength: number): number {
+  const mark = byteOrderMarkLength(head, headLength);
+  if (mark === 0) return 0;
+  const newline = head.indexOf(NEWLINE, mark);
+  const end = newline === -1 || newline >= headLength ? headLength : newline;
+  const line = { bytes: head, from: mark, to: end, lastCounts: true, maskOf: allFields };
+  if (scanWhole(line, { start: mark, end })) foldSummaryFields(data, readByteOrderMarkLine);
+  // Folded or not, it was the first line: the session is a subagent's only when it said so.
+  data.started = true;
+  return end === headLength ? headLength : end + 1;
 }
 
 /** A transcript's folded summary with the stamp of the file it was read from. */
@@ -123,7 +171,7 @@ function foldHeadAndTail(fd: number, statSize: number, lines: LiteReadLines): Se
   const wholeFile = statSize <= LITE_READ_BYTES || headLength < LITE_READ_BYTES;
   const size = wholeFile ? headLength : statSize;
   const tailStart = Math.max(0, size - LITE_READ_BYTES);
-  const firstLine = byteOrderMarkLength(head, headLength);
+  const firstLine = afterByteOrderMarkLine(data, head, headLength);
   // The file's first line alone says whether the session is a subagent's: a blank one, or one
   // that is not an object, says not.
   if (!firstLineOpensObject(head, firstLine, headLength)) data.started = true;

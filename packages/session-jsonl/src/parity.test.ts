@@ -156,11 +156,11 @@ describe('issue 13: behaviour shared with the official SDK', () => {
     expect((await getSessionInfo(sid(0x208), options))?.summary).toBe('continued elsewhere');
   });
 
-  it('9. reads line 1 after a byte order mark', async () => {
+  it('9. takes only the timestamp of line 1 after a byte order mark, as the official does', async () => {
     const info = (await listed()).get(sid(0x209));
     expect(info?.createdAt).toBe(Date.parse('2026-05-01T08:00:00.000Z'));
-    // Deliberate: its prompt counts too (the official takes only its timestamp and shows `second prompt`).
-    expect(info?.firstPrompt).toBe('after a byte order mark');
+    // Its prompt does not count: the official shows the second one.
+    expect(info?.firstPrompt).toBe('second prompt');
   });
 
   it('12. carries isCompactSummary, is_meta, isQueuedCommand and interruptedByShutdown', async () => {

@@ -198,8 +198,9 @@ function entryTime(raw: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`. */
-function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
+/** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`, unless a first one decided it. */
+export function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
+  if (data.createdAt !== undefined || data.createdAtLocked === true) return;
   const createdAt = entryTime(raw);
   if (createdAt !== undefined) data.createdAt = createdAt;
   if (rules.createdAtFromFirstTimestamp && typeof raw === 'string') data.createdAtLocked = true;

@@ -147,6 +147,14 @@ function keyString(bytes: Buffer, records: Int32Array, base: number, key: number
   return stringAt(bytes, valueStart(records, base, key), valueEnd(records, base, key), escaped);
 }
 
+/** The key's value as `JSON.parse` gives it (a string read without a parse), or `undefined` when absent. */
+function keyValue(bytes: Buffer, records: Int32Array, base: number, key: number): unknown {
+  const start = valueStart(records, base, key);
+  if (start < 0) return undefined;
+  if (bytes[start] === QUOTE) return keyString(bytes, records, base, key);
+  return JSON.parse(decodeUtf8(bytes, start, valueEnd(records, base, key)));
+}
+
 /** True when the key's value is `true` (the line is valid JSON, so a value starting with `t` is `true`). */
 function keyTrue(bytes: Buffer, records: Int32Array, base: number, key: number): boolean {
   const start = valueStart(records, base, key);
@@ -206,7 +214,7 @@ function indexedEntry(
     messageOffset: messageStart < 0 ? -1 : fileOffset + messageStart,
     messageLength: messageStart < 0 ? 0 : valueEnd(records, base, MESSAGE) - messageStart,
     sessionId: isMessage ? keyString(bytes, records, base, SESSION) : undefined,
-    timestamp: isMessage ? keyString(bytes, records, base, TIMESTAMP) : undefined,
+    timestamp: isMessage ? keyValue(bytes, records, base, TIMESTAMP) : undefined,
     origin: isMessage ? originAt(bytes, records, base) : undefined,
     flags: isMessage
       ? messageFlags((name) => keyTrue(bytes, records, base, FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)))

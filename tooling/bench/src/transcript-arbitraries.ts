@@ -56,9 +56,17 @@ const timestamp = fc.oneof(
       .integer({ min: 0, max: 10_000_000 })
       .map((s) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString()),
   },
-  // Strings only: a message's timestamp of another type (null, a number) the official passes on
-  // as it is, where ours leaves it out (see the stop's note).
-  { weight: 1, arbitrary: fc.constantFrom<unknown>('yesterday', '2026-02-30T10:00:00Z', '2026-01-01', '') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<unknown>(
+      'yesterday',
+      '2026-02-30T10:00:00Z',
+      '2026-01-01',
+      '',
+      1767225600000,
+      null,
+    ),
+  },
 );
 
 const contentBlock = fc.oneof(
@@ -213,9 +221,7 @@ export const transcriptRecipe: fc.Arbitrary<TranscriptRecipe> = fc.record({
   filler: fc.option(fc.record({ at: fc.nat({ max: 14 }), kib: fc.constantFrom(...FILLER_KIB) }), {
     freq: 3,
   }),
-  // A byte order mark is left out for now: the official's listing does not read the first line
-  // after one, ours does (see the stop's note).
-  byteOrderMark: fc.constant(false),
+  byteOrderMark: fc.constantFrom(false, false, false, false, false, true),
   finalNewline: fc.constantFrom(true, true, true, false),
 });
 
