@@ -52,6 +52,7 @@ export {
 } from './limits.js';
 export { LineCursor, type LineCursorOptions } from './line-cursor.js';
 export { listSessions } from './list-sessions.js';
+export type { HoldsToolResult } from './parallel-tool-calls.js';
 export type { PreservedRelink } from './preserved-relink.js';
 export { canonicalizePath, projectKeyForDirectory, sanitizePath, simpleHash } from './project-key.js';
 export { checkTitle, renameSession, tagSession } from './rename-tag.js';
@@ -74,6 +75,8 @@ export {
 } from './summary-fold.js';
 export { SUMMARY_INDEX_ENV, SUMMARY_INDEX_PATH } from './summary-index-file.js';
 export {
+  LAST_WINS_PARTS,
+  type LastWinsPart,
   type PartRule,
   STORE_SUMMARY_RULES,
   type SummaryRules,
