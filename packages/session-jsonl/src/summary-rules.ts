@@ -51,6 +51,7 @@ export interface PartRule {
  * sets a part. A summary row shows a part whose value is an empty string as it shows no value.
  */
 export interface SummaryRules {
+  /** How each last-wins part takes an entry's value. */
   readonly parts: Readonly<Record<LastWinsPart, PartRule>>;
   /** An empty string is a first value of `cwd`, `entrypoint` or `sessionKind` (which then stays hidden), not skipped. */
   readonly emptyFirstValueCounts: boolean;
