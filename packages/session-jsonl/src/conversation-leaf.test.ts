@@ -6,6 +6,7 @@ import {
   type TempConfig,
   userEntry,
   uuid,
+  wholeConversationRequest,
   writeTranscript,
 } from '../test/helpers.js';
 import { messagesFromEntries } from './entry-messages.js';
@@ -135,14 +136,6 @@ describe('the conversation walk, as the official SDK takes it', () => {
     expect(uuids(await getSessionMessages(S, { ...options, includeSystemMessages: true }))).toEqual(
       withSystem.map(id),
     );
-    const request = {
-      mode: 'main',
-      includeSystemMessages: false,
-      offset: undefined,
-      limit: undefined,
-      parentToolUseId: null,
-      parentAgentId: null,
-    } as const;
-    expect(uuids(messagesFromEntries(entries, request))).toEqual(expected.map(id));
+    expect(uuids(messagesFromEntries(entries, wholeConversationRequest()))).toEqual(expected.map(id));
   });
 });

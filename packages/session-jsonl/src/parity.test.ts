@@ -11,7 +11,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempConfig, type TempConfig } from '../test/helpers.js';
+import { makeTempConfig, type TempConfig, wholeConversationRequest } from '../test/helpers.js';
 import { archiveSession } from './delete-archive.js';
 import { messagesFromEntries } from './entry-messages.js';
 import { forkSession } from './fork-session.js';
@@ -65,14 +65,7 @@ const forkLines = (forkId: string): Record<string, unknown>[] =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** A store reader's request for a whole conversation (what `messagesFromEntries` takes). */
-const storeRequest = (includeSystemMessages: boolean, mode: 'main' | 'subagent' = 'main') => ({
-  mode,
-  includeSystemMessages,
-  offset: undefined,
-  limit: undefined,
-  parentToolUseId: null,
-  parentAgentId: null,
-});
+const storeRequest = wholeConversationRequest;
 /** A transcript's lines parsed, as a store would hold its entries. */
 const entriesOf = (path: string): unknown[] =>
   readFileSync(path, 'utf8')

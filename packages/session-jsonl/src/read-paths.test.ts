@@ -9,6 +9,7 @@ import {
   makeTempConfig,
   type TempConfig,
   uuid,
+  wholeConversationRequest,
   writeTranscript,
 } from '../test/helpers.js';
 import { messagesFromEntries } from './entry-messages.js';
@@ -49,14 +50,7 @@ const readIndexed: Reader = async (fd, request) => {
   return messages;
 };
 
-const BASE_REQUEST = {
-  mode: 'main',
-  includeSystemMessages: false,
-  offset: undefined,
-  limit: undefined,
-  parentToolUseId: null,
-  parentAgentId: null,
-} as const;
+const BASE_REQUEST = wholeConversationRequest();
 
 async function readWith(
   reader: Reader,

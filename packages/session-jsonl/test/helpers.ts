@@ -108,3 +108,15 @@ export function conversation(sessionId: string, turns: number, base = 1000): Rec
   }
   return entries;
 }
+
+/** A reader's request for a whole conversation, as `getSessionMessages` makes it without options (what `messagesFromEntries` takes). */
+export function wholeConversationRequest(includeSystemMessages = false, mode: 'main' | 'subagent' = 'main') {
+  return {
+    mode,
+    includeSystemMessages,
+    offset: undefined,
+    limit: undefined,
+    parentToolUseId: null,
+    parentAgentId: null,
+  } as const;
+}
