@@ -2,7 +2,7 @@ import { SessionJsonlError } from './errors.js';
 import { randomUuid } from './random-ids.js';
 
 const FORKED_TYPES = new Set(['user', 'assistant', 'attachment', 'system', 'progress']);
-const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUID'] as const;
+const DROPPED_FIELDS = ['teamName', 'agentName', 'slug', 'sourceToolAssistantUUID', 'sessionKind'] as const;
 
 /** A copyable entry of a fork's source, wherever the source lives; `key` says where (a line, an index). */
 export interface ForkSource<K> {
@@ -27,7 +27,7 @@ export interface ForkSource<K> {
 const CARRIED_STATE: Readonly<Record<string, (entry: Readonly<Record<string, unknown>>) => boolean>> = {
   'atis-latch': (entry) => typeof entry['atis'] === 'string',
   'tools-used': (entry) => Array.isArray(entry['tools']),
-  relocated: (entry) => typeof entry['relocatedCwd'] === 'string' && entry['relocatedCwd'].trim() !== '',
+  relocated: (entry) => typeof entry['relocatedCwd'] === 'string' && entry['relocatedCwd'] !== '',
 };
 
 /** The carried state types, in the order a fork writes them. */
@@ -61,10 +61,13 @@ export function readForkSource(
   ) {
     return { replacements: entry['replacements'] as unknown[] };
   }
-  if (typeof type === 'string' && CARRIED_STATE[type]?.(entry) === true) return { state: { type, entry } };
+  // A state entry is carried only when it is the source session's own, as the official SDK's forks do.
+  if (typeof type === 'string' && entry['sessionId'] === sourceId && CARRIED_STATE[type]?.(entry) === true)
+    return { state: { type, entry } };
   const uuid = entry['uuid'];
   if (typeof type !== 'string' || !FORKED_TYPES.has(type) || typeof uuid !== 'string') return {};
-  if (entry['isSidechain'] === true) return {};
+  // Any truthy `isSidechain` leaves a subagent's entry out, as the readers take it.
+  if (entry['isSidechain']) return {};
   const parent = entry['parentUuid'];
   return {
     source: {
@@ -77,12 +80,16 @@ export function readForkSource(
   };
 }
 
-/** A carried state entry rewritten for the fork: same fields, the fork's session id. */
+/**
+ * A carried state entry rewritten for the fork: the fork's session id; a `relocated` entry keeps
+ * only its `relocatedCwd` (as the official SDK's forks write it), the others every field.
+ */
 export function carriedStateEntry(
   entry: Readonly<Record<string, unknown>>,
   forkId: string,
 ): Record<string, unknown> {
   const { type, sessionId: _source, ...rest } = entry;
+  if (type === 'relocated') return { type, sessionId: forkId, relocatedCwd: entry['relocatedCwd'] };
   return { type, sessionId: forkId, ...rest };
 }
 
@@ -174,7 +181,7 @@ export interface ForkPlacement {
 
 /**
  * Rewrites one copied entry for the fork: fresh uuids (also where a compact boundary names the
- * messages it kept), new session, `forkedFrom`, team fields dropped; an assistant entry gets
+ * messages it kept), new session, `forkedFrom`, team fields and `sessionKind` dropped; an assistant entry gets
  * `requestSessionId`, the session its API request was made in (its own, else the one its source
  * was forked from, else the source).
  */
@@ -188,7 +195,6 @@ export function forkEntry(
     uuid: placement.uuidMap.get(original),
     parentUuid: placement.parentUuid,
     sessionId: placement.forkId,
-    isSidechain: false,
   };
   if ('logicalParentUuid' in entry) {
     const logical = entry['logicalParentUuid'];
@@ -199,8 +205,11 @@ export function forkEntry(
     out['compactMetadata'] = forkedCompactMetadata(entry['compactMetadata'], placement.uuidMap);
   }
   for (const field of DROPPED_FIELDS) delete out[field];
-  if (entry['type'] === 'assistant') out['requestSessionId'] = requestSessionOf(entry, placement.sourceId);
+  // Keys the source entry lacks come in the official SDK's order: timestamp, isSidechain,
+  // requestSessionId, forkedFrom.
   if (placement.isLast) out['timestamp'] = placement.now;
+  out['isSidechain'] = false;
+  if (entry['type'] === 'assistant') out['requestSessionId'] = requestSessionOf(entry, placement.sourceId);
   out['forkedFrom'] = { sessionId: placement.sourceId, messageUuid: original };
   return out;
 }

@@ -19,16 +19,17 @@ import type { ForkSessionOptions, ForkSessionResult } from './types.js';
 
 /**
  * Title a fork gets without an explicit one: the source's title (its custom title, else the
- * `custom-title.json` sidecar's `titleSidecar`, else its AI title), else its first prompt, plus ` (fork)`.
+ * `custom-title.json` sidecar's `titleSidecar`, else its AI title), else its first prompt, plus
+ * ` (fork)`. An empty title is passed over, as a listing shows it as none; a prompt of only
+ * images or documents names no fork (`Forked session`), as the official SDK names it.
  */
 export function forkTitleFor(source: SessionSummaryData | undefined, titleSidecar?: string): string {
   const base =
-    source?.customTitle ??
-    titleSidecar ??
-    source?.aiTitle ??
-    source?.firstPrompt ??
-    source?.commandFallback ??
-    source?.mediaPrompt ??
+    source?.customTitle ||
+    titleSidecar ||
+    source?.aiTitle ||
+    source?.firstPrompt ||
+    source?.commandFallback ||
     'Forked session';
   return `${base} (fork)`;
 }

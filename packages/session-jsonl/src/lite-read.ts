@@ -33,6 +33,7 @@ import {
 export type { LiteReadLines } from './deciding-lines.js';
 
 const NEWLINE = 0x0a;
+const OPEN_BRACE = 0x7b;
 
 /** Bytes of a UTF-8 byte order mark at offset 0 (EF BB BF), else 0. */
 function byteOrderMarkLength(bytes: Buffer, length: number): number {
@@ -74,7 +75,9 @@ function afterByteOrderMarkLine(data: SessionSummaryData, head: Buffer, headLeng
   const newline = head.indexOf(NEWLINE, mark);
   const end = newline === -1 || newline >= headLength ? headLength : newline;
   const line = { bytes: head, from: mark, to: end, lastCounts: true, maskOf: allFields };
-  if (scanWhole(line, { start: mark, end })) foldSummaryFields(data, readByteOrderMarkLine);
+  // Only a line whose object opens right after the mark is read (as the official reads one).
+  if (head[mark] === OPEN_BRACE && scanWhole(line, { start: mark, end }))
+    foldSummaryFields(data, readByteOrderMarkLine);
   // Folded or not, it was the first line: the session is a subagent's only when it said so.
   data.started = true;
   return end === headLength ? headLength : end + 1;
