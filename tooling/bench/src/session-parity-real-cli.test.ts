@@ -10,6 +10,7 @@ import * as ours from '@ccsdk/sdk';
 import { locateSessionTranscript } from '@ccsdk/session-jsonl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealCliCorpus } from './corpus-real-cli.js';
+import { forkShape } from './fork-shape.js';
 import { realCliSeeds, SEED_CACHE_DIR } from './session-seed-transcripts.js';
 
 /** Sessions in the replicated corpus: every seed many times over, in each size class of the issue's mix. */
@@ -215,33 +216,11 @@ async function expectSameStoreReads(configDir: string, sessionIds: readonly stri
   }
 }
 
-const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const TIMESTAMP_TEXT = /"timestamp":"[^"]*"/g;
-
 /** The text of transcript `sessionId` in `configDir`'s project folders (found as the session API finds it). */
 async function transcriptText(configDir: string, sessionId: string): Promise<string> {
   const found = await locateSessionTranscript(sessionId, { configDir });
   if (found === undefined) throw new Error(`no transcript ${sessionId}`);
   return readFileSync(found.filePath, 'utf8');
-}
-
-/**
- * A fork's text with what differs between any two forks of one source made apart: each uuid the
- * source does not hold becomes its order of first appearance (`new-0`, …), and a timestamp the
- * source does not hold (the fork's "now") becomes `now`. Everything else (keys, their order,
- * values, lines) is compared byte for byte.
- */
-function forkShape(fork: string, source: string): string {
-  const sourceIds = new Set(source.match(UUID_TEXT));
-  const sourceTimes = new Set(source.match(TIMESTAMP_TEXT));
-  const fresh = new Map<string, string>();
-  return fork
-    .replace(UUID_TEXT, (id) => {
-      if (sourceIds.has(id)) return id;
-      if (!fresh.has(id)) fresh.set(id, `new-${fresh.size}`);
-      return fresh.get(id)!;
-    })
-    .replace(TIMESTAMP_TEXT, (stamp) => (sourceTimes.has(stamp) ? stamp : '"timestamp":"now"'));
 }
 
 /**

@@ -4,13 +4,14 @@
 // deciding lines past the 64 KiB a listing reads at each end. Where session-parity-real-cli checks
 // what the real CLI writes, this checks what a transcript may hold. The gate runs a fixed seed;
 // PROPERTY_SEED=random explores (see propertySeed). The official runtime is a black box here.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
 import * as ours from '@ccsdk/sdk';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forkShape } from './fork-shape.js';
 import {
   sessionIdOf,
   type TranscriptRecipe,
@@ -21,6 +22,8 @@ import { propertySeed } from './zod-shape-arbitraries.js';
 
 /** Generated config dirs per property (each one to four transcripts); `PROPERTY_RUNS` overrides. */
 const RUNS = Number(process.env['PROPERTY_RUNS'] ?? 150);
+/** Generated config dirs whose sessions are forked (each fork is written to disk twice). */
+const FORK_RUNS = Math.ceil(RUNS / 2);
 const PROJECT_FOLDER = '-home-dev-app';
 /** The modification time of transcript 0; transcript `n` is `n` seconds newer. */
 const MTIME_BASE_S = Date.UTC(2026, 5, 1) / 1000;
@@ -126,6 +129,32 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
   return reads;
 }
 
+/**
+ * Each SDK's forks of each session of the config dir (whole, and with a title), as fork shapes
+ * (`forkShape`), or what the fork threw. A fork up to a message (`upToMessageId`) is compared on
+ * the real CLI's transcripts (session-parity-real-cli) only: on generated ones, the official
+ * leaves out a system entry before the cut that is not on the way to it, where ours keeps it (see
+ * the stop's note).
+ */
+async function forksOf(sdk: Sdk, folder: string, sessions: number): Promise<Record<string, string>> {
+  const forks: Record<string, string> = {};
+  for (let n = 0; n < sessions; n++) {
+    const id = sessionIdOf(n);
+    const source = readFileSync(join(folder, `${id}.jsonl`), 'utf8');
+    const variants: official.ForkSessionOptions[] = [{}, { title: 'a fork, named' }];
+    for (const options of variants) {
+      const key = `forkSession ${n} ${JSON.stringify(options)}`;
+      try {
+        const { sessionId: fork } = await sdk.forkSession(id, options);
+        forks[key] = forkShape(readFileSync(join(folder, `${fork}.jsonl`), 'utf8'), source);
+      } catch (error) {
+        forks[key] = `threw ${error instanceof Error ? 'Error' : String(error)}`;
+      }
+    }
+  }
+  return forks;
+}
+
 describe('session reads, side by side with the official SDK, on generated transcripts', () => {
   it('the same listing, infos and messages, key order included', async () => {
     let listed = 0;
@@ -141,5 +170,22 @@ describe('session reads, side by side with the official SDK, on generated transc
     );
     // Two empty listings compare equal and prove little: most generated dirs list something.
     expect(listed).toBeGreaterThan(RUNS / 2);
+  }, 300_000);
+
+  it('the same forks, whole and titled, byte for byte but for fresh ids and times', async () => {
+    let forked = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(transcriptRecipe, { minLength: 1, maxLength: 3 }), async (recipes) => {
+        writeConfigDir(recipes);
+        const folder = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER);
+        const theirs = await forksOf(official, folder, recipes.length);
+        const mine = await forksOf(ours as unknown as Sdk, folder, recipes.length);
+        forked += Object.values(theirs).filter((shape) => !shape.startsWith('threw')).length;
+        expect(mine).toStrictEqual(theirs);
+      }),
+      { numRuns: FORK_RUNS, seed: propertySeed() },
+    );
+    // Forks that threw on both sides compare equal and prove little: most cases fork something.
+    expect(forked).toBeGreaterThan(FORK_RUNS);
   }, 300_000);
 });
