@@ -19,7 +19,12 @@ const prompt = (text: string, extra: Record<string, unknown> = {}) => ({
   message: { role: 'user', content: text },
   ...extra,
 });
-const continuation = (target: unknown = TARGET) => ({ type: 'continued-in', continuedInSessionId: target });
+/** A `continued-in` entry as the CLI writes it (with the session id), or without the id. */
+const continuation = (target: unknown = TARGET, withSessionId = true) => ({
+  type: 'continued-in',
+  continuedInSessionId: target,
+  ...(withSessionId ? { sessionId: SOURCE } : {}),
+});
 /** A target that is a conversation: it has a message line (a top-level `parentUuid`). */
 const conversationTarget = [prompt('target', { uuid: uuid(20), parentUuid: null, sessionId: TARGET })];
 
@@ -69,7 +74,7 @@ describe('a session continued in another', () => {
       [prompt('hi'), continuation(), continuation('not-a-uuid')],
       true,
     ],
-    ['a continuation without a session id', [prompt('hi'), { ...continuation() }], false],
+    ['a continuation without a session id', [prompt('hi'), continuation(TARGET, false)], false],
     ['a continuation to a missing session', [prompt('hi'), continuation(uuid(99))], true],
   ])('%s', async (_what, source, expected) => {
     expect(await listed(source)).toBe(expected);

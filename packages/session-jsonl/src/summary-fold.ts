@@ -199,7 +199,7 @@ function entryTime(raw: unknown): number | undefined {
 }
 
 /** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`, unless a first one decided it. */
-export function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
+function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
   if (data.createdAt !== undefined || data.createdAtLocked === true) return;
   const createdAt = entryTime(raw);
   if (createdAt !== undefined) data.createdAt = createdAt;

@@ -70,11 +70,7 @@ export interface SummaryRules {
   readonly firstGitBranchShown: boolean;
 }
 
-const anyType = (emptyCounts = true): PartRule => ({
-  ownType: undefined,
-  emptyCounts,
-  nonStringClears: false,
-});
+const anyType = (): PartRule => ({ ownType: undefined, emptyCounts: true, nonStringClears: false });
 
 const ownType = (type: string, rule: Partial<PartRule> = {}): PartRule => ({
   ownType: type,

@@ -1,4 +1,5 @@
 import { foldSummaryEntries, type SessionSummaryData, STORE_SUMMARY_RULES } from '@ccsdk/session-jsonl';
+import { isRecord } from './is-record.js';
 import { isMainKey } from './session-key.js';
 import type { SessionKey, SessionSummaryEntry } from './types.js';
 
@@ -6,10 +7,6 @@ import type { SessionKey, SessionSummaryEntry } from './types.js';
 export interface FoldSessionSummaryOptions {
   /** The storage write time to stamp, epoch ms. Default: `prev.mtime`, else 0. */
   mtime?: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

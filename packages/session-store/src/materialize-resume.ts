@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { isUuid, projectKeyForDirectory } from '@ccsdk/session-jsonl';
 import { type ChildEnvironment, childConfigLocation } from './child-config-dir.js';
 import { SessionStoreError } from './errors.js';
+import { isRecord } from './is-record.js';
 import { DEFAULT_LOAD_TIMEOUT_MS } from './limits.js';
 import { quote } from './quote.js';
 import { preserveTranscripts, removeTempDir } from './remove-temp-dir.js';
@@ -55,10 +56,6 @@ export interface MaterializedResume {
     /** Where the transcripts were kept, with `preserve: true`. */
     preservedDir?: string;
   }>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Compact JSONL of the entries that serialize; others are reported and skipped. */

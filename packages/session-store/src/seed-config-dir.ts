@@ -1,16 +1,13 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChildConfigLocation } from './child-config-dir.js';
+import { isRecord } from './is-record.js';
 
 /** Mode of every file written into a resume's private config dir: owner read/write only. */
 export const SEEDED_FILE_MODE = 0o600;
 
 const SETTINGS_FILES = ['settings.json', 'cowork_settings.json'] as const;
 const STRIPPED_SETTINGS_KEYS = ['enabledPlugins', 'extraKnownMarketplaces'] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 async function readOptional(path: string): Promise<string | undefined> {
   try {

@@ -1,6 +1,7 @@
 import { type SDKSessionInfo, type SessionSummaryData, sessionInfoFromSummary } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
 import { foldSessionSummary } from './fold-session-summary.js';
+import { isRecord } from './is-record.js';
 import { STORE_LIST_CHUNK_SESSIONS, STORE_LOAD_CONCURRENCY } from './limits.js';
 import { mapLimit } from './map-limit.js';
 import { normalizeMtime } from './mtime.js';
@@ -13,10 +14,6 @@ interface Slot {
   mtime: number;
   /** The summary to use; `undefined` when the session must be loaded and folded. */
   data: SessionSummaryData | undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Newest first; equal times keep the store's order (the sort is stable), as the official SDK 0.3.332 lists them. */

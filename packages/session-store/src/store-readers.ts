@@ -9,14 +9,11 @@ import {
   TRANSCRIPT_SUMMARY_RULES,
 } from '@ccsdk/session-jsonl';
 import { ownedJson } from './frozen-json.js';
+import { isRecord } from './is-record.js';
 import { normalizeMtime } from './mtime.js';
 import type { StoreProject } from './store-options.js';
 import { callOptional } from './store-probe.js';
 import type { SessionKey, SessionStore, SessionStoreEntry } from './types.js';
-
-function isEntryObject(entry: unknown): entry is Record<string, unknown> {
-  return typeof entry === 'object' && entry !== null && !Array.isArray(entry);
-}
 
 function lastEntryTime(entries: readonly SessionStoreEntry[]): number {
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -71,7 +68,7 @@ export async function getSessionInfoFromStore(
   if (!Array.isArray(entries) || entries.length === 0) return undefined;
   // Read as a transcript is (not by the store's running-summary rules), and with no cwd taken
   // from the project: what the official SDK's getSessionInfo gives for a store.
-  const data = foldSummaryEntries(undefined, entries.filter(isEntryObject), TRANSCRIPT_SUMMARY_RULES);
+  const data = foldSummaryEntries(undefined, entries.filter(isRecord), TRANSCRIPT_SUMMARY_RULES);
   if (data.isSidechain === true) return undefined;
   return sessionInfoFromSummary(sessionId, data, {
     lastModified: await storeMtime(store, key, entries),
