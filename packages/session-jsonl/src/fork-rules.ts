@@ -1,4 +1,5 @@
 import { SessionJsonlError } from './errors.js';
+import { sourcesUpToCut } from './fork-cut.js';
 import { randomUuid } from './random-ids.js';
 
 const FORKED_TYPES = new Set(['user', 'assistant', 'attachment', 'system', 'progress']);
@@ -104,9 +105,9 @@ export interface ForkSelection<K> {
 }
 
 /**
- * Cuts the sources at `upToMessageId` (inclusive; but a `compact_boundary` with no user or
- * assistant entry after it is left out, since a fork ending in a boundary would resume with no
- * history), gives each copied uuid a fresh one and remaps parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
+ * Cuts the sources at `upToMessageId` (inclusive, less a compaction the copied conversation did
+ * not go through: see {@link sourcesUpToCut}), gives each copied uuid a fresh one and remaps
+ * parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
  * `upToMessageId` is not a copied entry and `NOTHING_TO_FORK` when nothing would be written.
  */
 export function selectForkSources<K>(
@@ -124,8 +125,7 @@ export function selectForkSources<K>(
         message: `Message ${upToMessageId} is not in session ${sourceId}; take upToMessageId from getSessionMessages().`,
       });
     }
-    const endsInBoundary = sources[cut]!.boundary && !sources.slice(cut + 1).some((entry) => entry.message);
-    copied = sources.slice(0, endsInBoundary ? cut : cut + 1);
+    copied = sourcesUpToCut(sources, cut);
   }
   const written = copied.filter((entry) => !entry.progress);
   if (written.length === 0) {
