@@ -5,21 +5,38 @@ import {
   explicitForkTitle,
   type ForkSelection,
   type ForkSource,
+  foldSummaryEntries,
   forkEntry,
   forkTitleFor,
   isUuid,
   readForkSource,
   SessionJsonlError,
   type SessionSummaryData,
+  STORE_SUMMARY_RULES,
+  type SummaryRules,
   selectForkSources,
 } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
-import { foldSessionSummary } from './fold-session-summary.js';
+import { isRecord } from './is-record.js';
 import { IMPORT_BATCH_ENTRIES } from './limits.js';
 import { quote } from './quote.js';
 import type { StoreProject } from './store-options.js';
 import { assertStoreSessionId, checkStoreTitle } from './store-session-id.js';
 import type { SessionStore, SessionStoreEntry } from './types.js';
+
+/**
+ * How a store fork reads its source's title: by the store's rules, but an empty custom or AI
+ * title is passed over (an earlier one stays), as the official SDK's store forks name a fork.
+ * (A store listing shows an empty title as none; a fork on disk reads by the transcript rules.)
+ */
+const STORE_FORK_TITLE_RULES: SummaryRules = {
+  ...STORE_SUMMARY_RULES,
+  parts: {
+    ...STORE_SUMMARY_RULES.parts,
+    customTitle: { ...STORE_SUMMARY_RULES.parts.customTitle, emptyCounts: false },
+    aiTitle: { ...STORE_SUMMARY_RULES.parts.aiTitle, emptyCounts: false },
+  },
+};
 
 /** The shared fork rules' selection, with their `SessionJsonlError` turned into this package's error. */
 function selectSources(
@@ -45,7 +62,8 @@ function selectSources(
  * up to and including `upToMessageId`, fresh uuids with parents remapped past progress entries,
  * `forkedFrom` on each (and `requestSessionId` on assistant entries), team fields dropped, the
  * last entry stamped now, then the content replacements, the last `atis-latch`, `tools-used` and
- * `relocated` entries, and a `custom-title` entry (`title`, else, absent or blank, `<source title> (fork)`).
+ * `relocated` entries, and a `custom-title` entry (`title`, else, absent or blank, `<source title> (fork)`,
+ * the source title read by {@link STORE_FORK_TITLE_RULES}).
  * Appended under a new session id in the same project, in batches. Throws
  * `INVALID_SESSION_ID`, `INVALID_MESSAGE_ID`, `INVALID_TITLE`, `SESSION_NOT_FOUND`,
  * `MESSAGE_NOT_FOUND` or `NOTHING_TO_FORK`.
@@ -106,7 +124,9 @@ export async function forkSessionInStore(
   }
   const title =
     explicitTitle ??
-    forkTitleFor(foldSessionSummary(undefined, sourceKey, entries).data as SessionSummaryData);
+    forkTitleFor(
+      foldSummaryEntries(undefined, entries.filter(isRecord), STORE_FORK_TITLE_RULES) as SessionSummaryData,
+    );
   out.push({
     type: 'custom-title',
     sessionId: forkId,

@@ -461,6 +461,64 @@ describe('store-backed fork', () => {
     expect(forked.at(-1)).toMatchObject({ customTitle: 'Stored (fork)' });
   });
 
+  it.each<[string, SessionStoreEntry[], string]>([
+    // Each case was run on the official SDK 0.3.332's store fork and gave the title expected here.
+    [
+      'an empty custom title passes over',
+      [
+        { type: 'custom-title', customTitle: 'Named' },
+        { type: 'custom-title', customTitle: '' },
+      ],
+      'Named (fork)',
+    ],
+    [
+      'an empty AI title passes over',
+      [
+        { type: 'ai-title', aiTitle: '' },
+        { type: 'ai-title', aiTitle: 'Guessed' },
+        { type: 'ai-title', aiTitle: '' },
+      ],
+      'Guessed (fork)',
+    ],
+    [
+      'a title on an entry of another type counts',
+      [{ type: 'user', customTitle: 'On a user entry' }],
+      'On a user entry (fork)',
+    ],
+    [
+      'a title of another type passes over',
+      [
+        { type: 'custom-title', customTitle: 'Named' },
+        { type: 'custom-title', customTitle: 42 },
+      ],
+      'Named (fork)',
+    ],
+    [
+      'a blank title counts',
+      [
+        { type: 'custom-title', customTitle: 'Named' },
+        { type: 'custom-title', customTitle: '  ' },
+      ],
+      '   (fork)',
+    ],
+    [
+      'an empty title alone leaves the first prompt',
+      [{ type: 'custom-title', customTitle: '' }],
+      'First session (fork)',
+    ],
+  ])(
+    'should name a fork after its source, as the official store fork does: %s',
+    async (_, titles, expected) => {
+      const store = await seeded();
+      await store.append(
+        { projectKey, sessionId: A },
+        titles.map((entry) => ({ ...entry, sessionId: A })),
+      );
+      const { sessionId } = await forkSession(A, { sessionStore: store, dir });
+      expect(store.getEntries({ projectKey, sessionId }).at(-1)?.['customTitle']).toBe(expected);
+    },
+  );
+
   it('should fork up to a message, with an explicit title, and refuse bad requests', async () => {
     const store = await seeded();
     const { sessionId } = await forkSession(A, {

@@ -130,18 +130,47 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
 }
 
 /**
- * Each SDK's forks of each session of the config dir (whole, and with a title), as fork shapes
- * (`forkShape`), or what the fork threw. A fork up to a message (`upToMessageId`) is compared on
- * the real CLI's transcripts (session-parity-real-cli) only: on generated ones, the official
- * leaves out a system entry before the cut that is not on the way to it, where ours keeps it (see
- * the stop's note).
+ * Where forks up to a message cut `source`: the uuids of its middle entry and of the one before
+ * its last (any entry with a uuid, so a cut may fall on a system entry, a compaction or a
+ * subagent's entry).
+ */
+function cutsOf(source: string): string[] {
+  const uuids = [...source.matchAll(/"uuid":"([^"]+)"/g)].map((match) => match[1]!);
+  const cuts = [uuids[Math.floor(uuids.length / 2)], uuids[uuids.length - 2]];
+  return [...new Set(cuts.filter((cut) => cut !== undefined))];
+}
+
+/** A session store that remembers the project keys it was given, to read a fork back. */
+function keyedStore(sdk: Sdk): { store: official.InMemorySessionStore; projectKeys: Set<string> } {
+  const store = new sdk.InMemorySessionStore();
+  const projectKeys = new Set<string>();
+  const append = store.append.bind(store);
+  store.append = (key, entries) => {
+    projectKeys.add(key.projectKey);
+    return append(key, entries);
+  };
+  return { store, projectKeys };
+}
+
+/**
+ * Each SDK's forks of each session of the config dir (whole, titled, and up to two of its
+ * entries), as fork shapes (`forkShape`), or what the fork threw: forked on disk, and forked in
+ * that SDK's own `InMemorySessionStore` after importing the session (the fork's stored entries,
+ * one JSON line each).
  */
 async function forksOf(sdk: Sdk, folder: string, sessions: number): Promise<Record<string, string>> {
   const forks: Record<string, string> = {};
+  const { store, projectKeys } = keyedStore(sdk);
+  const dir = process.cwd();
   for (let n = 0; n < sessions; n++) {
     const id = sessionIdOf(n);
     const source = readFileSync(join(folder, `${id}.jsonl`), 'utf8');
-    const variants: official.ForkSessionOptions[] = [{}, { title: 'a fork, named' }];
+    const imported = await outcome(() => sdk.importSessionToStore(id, store));
+    const variants: official.ForkSessionOptions[] = [
+      {},
+      { title: 'a fork, named' },
+      ...cutsOf(source).map((upToMessageId) => ({ upToMessageId })),
+    ];
     for (const options of variants) {
       const key = `forkSession ${n} ${JSON.stringify(options)}`;
       try {
@@ -149,6 +178,17 @@ async function forksOf(sdk: Sdk, folder: string, sessions: number): Promise<Reco
         forks[key] = forkShape(readFileSync(join(folder, `${fork}.jsonl`), 'utf8'), source);
       } catch (error) {
         forks[key] = `threw ${error instanceof Error ? 'Error' : String(error)}`;
+      }
+      try {
+        const { sessionId: fork } = await sdk.forkSession(id, { ...options, dir, sessionStore: store });
+        const stored = await Promise.all(
+          [...projectKeys].map((projectKey) => store.load({ projectKey, sessionId: fork })),
+        );
+        const lines = stored.flatMap((entries) => entries ?? []).map((entry) => `${JSON.stringify(entry)}\n`);
+        forks[`store ${key}`] = forkShape(lines.join(''), source);
+      } catch (error) {
+        forks[`store ${key}`] =
+          `threw ${error instanceof Error ? 'Error' : String(error)} (import ${imported})`;
       }
     }
   }
@@ -172,7 +212,7 @@ describe('session reads, side by side with the official SDK, on generated transc
     expect(listed).toBeGreaterThan(RUNS / 2);
   }, 300_000);
 
-  it('the same forks, whole and titled, byte for byte but for fresh ids and times', async () => {
+  it('the same forks, whole, titled and up to a message, byte for byte but for fresh ids and times', async () => {
     let forked = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(transcriptRecipe, { minLength: 1, maxLength: 3 }), async (recipes) => {
