@@ -49,35 +49,66 @@ const NOT_AFTER_BYTE_ORDER_MARK: ReadonlySet<SummaryField> = new Set<SummaryFiel
 ]);
 
 /**
- * A reader of the line last scanned, for a first line opened by a byte order mark, as the official
- * SDK's listing reads such a line: none of {@link NOT_AFTER_BYTE_ORDER_MARK}, and a `message` that
- * keeps only its content's image and document blocks (a prompt's text is not read from it).
+ * Fields the official SDK's listing reads from a first line opened by a byte order mark only when
+ * the object there (after any whitespace) is spelled starting `{"type":"<its type>"`: a line
+ * spelled otherwise (a space inside the brace, a space after a colon, another `type` key first)
+ * gives no title or tag, though it still gives the other fields.
  */
-const readByteOrderMarkLine: SummaryFieldReader = (field) => {
-  if (NOT_AFTER_BYTE_ORDER_MARK.has(field)) return undefined;
-  const value = readField(field);
-  if (field !== 'message' || typeof value !== 'object' || value === null) return value;
-  const content = (value as Record<string, unknown>)['content'];
-  const media = Array.isArray(content)
-    ? content.filter((block) => typeof block === 'object' && block !== null && block.type !== 'text')
-    : [];
-  return { ...value, content: media };
-};
+const ONLY_AFTER_TYPE_FIRST: ReadonlySet<SummaryField> = new Set<SummaryField>([
+  'customTitle',
+  'aiTitle',
+  'tag',
+]);
+
+/**
+ * A reader of the line last scanned, for a first line opened by a byte order mark, as the official
+ * SDK's listing reads such a line: none of {@link NOT_AFTER_BYTE_ORDER_MARK}, none of
+ * {@link ONLY_AFTER_TYPE_FIRST} unless `typeFirst`, and a `message` that keeps only its content's
+ * image and document blocks (a prompt's text is not read from it).
+ */
+function byteOrderMarkLineReader(typeFirst: boolean): SummaryFieldReader {
+  return (field) => {
+    if (NOT_AFTER_BYTE_ORDER_MARK.has(field)) return undefined;
+    if (!typeFirst && ONLY_AFTER_TYPE_FIRST.has(field)) return undefined;
+    const value = readField(field);
+    if (field !== 'message' || typeof value !== 'object' || value === null) return value;
+    const content = (value as Record<string, unknown>)['content'];
+    const media = Array.isArray(content)
+      ? content.filter((block) => typeof block === 'object' && block !== null && block.type !== 'text')
+      : [];
+    return { ...value, content: media };
+  };
+}
+
+/** JSON's whitespace bytes: space, tab, line feed, carriage return. */
+function isJsonSpace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+/** Whether `bytes` at `at` spell `{"type":"<type>"`, for the line last scanned's `type`. */
+function spelledTypeFirst(bytes: Buffer, at: number, end: number): boolean {
+  const type = readField('type');
+  if (typeof type !== 'string') return false;
+  const prefix = Buffer.from(`{"type":${JSON.stringify(type)}`);
+  return end - at >= prefix.length && bytes.compare(prefix, 0, prefix.length, at, at + prefix.length) === 0;
+}
 
 /**
  * Where the lines the fold reads start: 0, or, after a first line opened by a byte order mark,
  * the next line. Such a line is folded as the official SDK's listing reads it (see
- * {@link readByteOrderMarkLine}).
+ * {@link byteOrderMarkLineReader}).
  */
 function afterByteOrderMarkLine(data: SessionSummaryData, head: Buffer, headLength: number): number {
   const mark = byteOrderMarkLength(head, headLength);
   if (mark === 0) return 0;
   const newline = head.indexOf(NEWLINE, mark);
   const end = newline === -1 || newline >= headLength ? headLength : newline;
+  let open = mark;
+  while (open < end && isJsonSpace(head[open])) open++;
   const line = { bytes: head, from: mark, to: end, lastCounts: true, maskOf: allFields };
-  // Only a line whose object opens right after the mark is read (as the official reads one).
-  if (head[mark] === OPEN_BRACE && scanWhole(line, { start: mark, end }))
-    foldSummaryFields(data, readByteOrderMarkLine);
+  // Only a line that holds one object (whitespace around it allowed) is read.
+  if (head[open] === OPEN_BRACE && scanWhole(line, { start: open, end }))
+    foldSummaryFields(data, byteOrderMarkLineReader(spelledTypeFirst(head, open, end)));
   // Folded or not, it was the first line: the session is a subagent's only when it said so.
   data.started = true;
   return end === headLength ? headLength : end + 1;
