@@ -1,7 +1,9 @@
-// Session reads of @ccsdk/sdk against the official SDK 0.3.332's, side by side in one process, on
-// generated transcripts (transcript-arbitraries.ts): entries of every kind the readers look at,
+// The session API of @ccsdk/sdk against the official SDK 0.3.332's, side by side in one process,
+// on generated transcripts (transcript-arbitraries.ts): entries of every kind the readers look at,
 // blank and mistyped fields, lines spelled as only some readers take them, and filler that pushes
-// deciding lines past the 64 KiB a listing reads at each end. Where session-parity-real-cli checks
+// deciding lines past the 64 KiB a listing reads at each end. Three properties: the reads (on disk
+// and in each SDK's InMemorySessionStore), the forks (whole, titled, up to an entry; on disk and
+// in a store), and renames and tags of any title or tag a caller may pass. Where session-parity-real-cli checks
 // what the real CLI writes, this checks what a transcript may hold. The gate runs a fixed seed;
 // PROPERTY_SEED=random explores (see propertySeed). The official runtime is a black box here.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { forkShape } from './fork-shape.js';
 import {
   sessionIdOf,
   type TranscriptRecipe,
+  titleText,
   transcriptRecipe,
   transcriptText,
 } from './transcript-arbitraries.js';
@@ -35,10 +38,11 @@ const SDKS: readonly [string, Sdk][] = [
 ];
 
 /**
- * A store row's `lastModified` is the time of its store's last append, which differs between two
- * stores filled one after the other: it is compared by type.
+ * A `lastModified` stamped by a write (a store row's is the time of its store's last append; a
+ * transcript's, after a rename or tag, the time of the append) differs between two SDKs writing
+ * one after the other: it is compared by type.
  */
-const STORE_CLOCK = new Set(['lastModified']);
+const WRITE_CLOCK = new Set(['lastModified']);
 
 /**
  * What one call gave, as JSON text that keeps key order and keys holding `undefined`; the keys of
@@ -118,14 +122,14 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
     if (sizes[n]! <= STORE_INFO_COMPARED_BYTES) {
       reads[`store getSessionInfo ${n}`] = await outcome(
         () => sdk.getSessionInfo(id, { dir, sessionStore }),
-        STORE_CLOCK,
+        WRITE_CLOCK,
       );
     }
     reads[`store getSessionMessages ${n}`] = await outcome(() =>
       sdk.getSessionMessages(id, { dir, sessionStore }),
     );
   }
-  reads['store listSessions'] = await outcome(() => sdk.listSessions({ dir, sessionStore }), STORE_CLOCK);
+  reads['store listSessions'] = await outcome(() => sdk.listSessions({ dir, sessionStore }), WRITE_CLOCK);
   return reads;
 }
 
@@ -195,6 +199,27 @@ async function forksOf(sdk: Sdk, folder: string, sessions: number): Promise<Reco
   return forks;
 }
 
+/** What each mutation appends and what the listing shows after it, of transcript 0 of the config dir. */
+async function mutationsOf(sdk: Sdk, folder: string, title: string): Promise<Record<string, string>> {
+  const id = sessionIdOf(0);
+  const file = join(folder, `${id}.jsonl`);
+  const source = readFileSync(file, 'utf8');
+  const mutations: [string, () => Promise<unknown>][] = [
+    ['renameSession', () => sdk.renameSession(id, title)],
+    ['tagSession', () => sdk.tagSession(id, title)],
+    ['tagSession null', () => sdk.tagSession(id, null)],
+  ];
+  const after: Record<string, string> = {};
+  for (const [name, mutate] of mutations) {
+    after[name] = await outcome(mutate);
+    const text = readFileSync(file, 'utf8');
+    after[`${name} appended`] = text.startsWith(source) ? text.slice(source.length) : `rewrote ${text}`;
+    after[`${name} listed`] = await outcome(() => sdk.getSessionInfo(id), WRITE_CLOCK);
+    writeFileSync(file, source);
+  }
+  return after;
+}
+
 describe('session reads, side by side with the official SDK, on generated transcripts', () => {
   it('the same listing, infos and messages, key order included', async () => {
     let listed = 0;
@@ -227,5 +252,28 @@ describe('session reads, side by side with the official SDK, on generated transc
     );
     // Forks that threw on both sides compare equal and prove little: most cases fork something.
     expect(forked).toBeGreaterThan(FORK_RUNS);
+  }, 300_000);
+
+  it('the same renames and tags, of any title or tag a caller may pass', async () => {
+    let renamed = 0;
+    // A transcript ending in a final newline: without one, ccsdk first repairs it on purpose (so
+    // the entry is not glued to a line a crash cut short), where the official appends to it.
+    const ended = transcriptRecipe.map((recipe) => ({ ...recipe, finalNewline: true }));
+    await fc.assert(
+      fc.asyncProperty(ended, titleText, async (recipe, title) => {
+        const outcomes: Record<string, string>[] = [];
+        for (const [, sdk] of SDKS) {
+          writeConfigDir([recipe]);
+          const folder = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER);
+          outcomes.push(await mutationsOf(sdk, folder, title));
+        }
+        const [theirs, mine] = outcomes;
+        if (!theirs!['renameSession']!.includes('threw')) renamed++;
+        expect(mine).toStrictEqual(theirs);
+      }),
+      { numRuns: FORK_RUNS, seed: propertySeed() },
+    );
+    // Renames refused on both sides compare equal and prove little: most titles are taken.
+    expect(renamed).toBeGreaterThan(FORK_RUNS / 2);
   }, 300_000);
 });

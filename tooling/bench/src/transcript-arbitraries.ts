@@ -43,6 +43,56 @@ const text = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('😀'.repeat(120), `${'x'.repeat(199)}😀tail`) },
 );
 
+/** Characters a title or tag may hold that sanitizing and trimming treat apart. */
+const TRICKY_CHARACTERS = [
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  'a',
+  'é',
+  'e\u0301',
+  '\u0000',
+  '\u0007',
+  '\u001f',
+  '\u0085',
+  '\u00a0',
+  '\u00ad',
+  '\u034f',
+  '\u061c',
+  '\u115f',
+  '\u180e',
+  '\u200b',
+  '\u2028',
+  '\u202e',
+  '\u2060',
+  '\u2066',
+  '\u3000',
+  '\u3164',
+  '\ufe0f',
+  '\ufeff',
+  '\uffa0',
+  '\u{1f600}',
+  '\u{e0001}',
+  '\u{e0020}',
+];
+
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A title or tag a caller may pass: the transcript texts, strings of any code points, and strings
+ * of the characters sanitizing and trimming treat apart. Only well-formed text: a lone surrogate
+ * is refused by ccsdk on purpose (see the session-jsonl README).
+ */
+export const titleText: fc.Arbitrary<string> = fc
+  .oneof(
+    text,
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc.string({ unit: fc.constantFrom(...TRICKY_CHARACTERS), maxLength: 12 }),
+  )
+  .filter((value) => !LONE_SURROGATE.test(value));
+
 /** A value where a string is expected, now and then of another type. */
 const loose = fc.oneof(
   { weight: 6, arbitrary: text },
