@@ -59,6 +59,8 @@ describe('sourcesUpToCut', () => {
     // Progress entries are copied (for the parents of what follows) but never written.
     ['or only progress before it', 'P1 B2<1 S3<2 B4<3', '4', '1 2 3 4'],
     ['or a system entry before it', 'S1 B2<1', '2', '1'],
+    ['with nothing to write before it, no compaction is left out', 'B1 B2<1 S3<1', '3', '1 2 3'],
+    ['nor off the way after progress', 'P1 B2<1 B3<1 S4<2', '4', '1 2 3 4'],
     ['the way is taken from the last entry copied', 'U1 A2<1 B3<1 U4<3 B5<2', '5', '1 2 3 4'],
   ])('%s: %s cut at %s copies %s', (_, spec, cut, expected) => {
     expect(copied(spec, cut)).toBe(expected);

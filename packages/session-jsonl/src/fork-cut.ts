@@ -21,18 +21,25 @@ export interface CutSource {
  *
  * 1. The entries up to and including the cut.
  * 2. Less the first compact boundary after the last user or assistant entry, and all that
- *    follows it: a fork ending in a compaction would resume with no history. Kept whole when that
- *    would leave nothing to write.
+ *    follows it: a fork ending in a compaction would resume with no history. When that would
+ *    leave nothing to write, the entries up to the cut are copied as they are (step 3 too is
+ *    skipped).
  * 3. Less every compaction off the way to the fork's last entry: a boundary that is not among the
  *    last entry's ancestors, together with the entries off the way that hang together with it by
  *    parent links (its branch). Entries before the first ancestor in the file are kept as they
  *    are: they belong to no branch of the copied conversation.
  */
 export function sourcesUpToCut<S extends CutSource>(sources: readonly S[], cut: number): S[] {
-  return withoutCompactionsOffTheWay(withoutTrailingCompaction(sources.slice(0, cut + 1)));
+  const slice = sources.slice(0, cut + 1);
+  const trimmed = withoutTrailingCompaction(slice);
+  return trimmed === undefined ? slice : withoutCompactionsOffTheWay(trimmed);
 }
 
-function withoutTrailingCompaction<S extends CutSource>(slice: S[]): S[] {
+/**
+ * `slice` less the first compaction after its last message and what follows; `undefined` when
+ * that would leave nothing to write (no message, and only progress before the compaction).
+ */
+function withoutTrailingCompaction<S extends CutSource>(slice: S[]): S[] | undefined {
   let lastMessage = -1;
   slice.forEach((entry, index) => {
     if (entry.message) lastMessage = index;
@@ -40,7 +47,7 @@ function withoutTrailingCompaction<S extends CutSource>(slice: S[]): S[] {
   const boundary = slice.findIndex((entry, index) => index > lastMessage && entry.boundary);
   if (boundary === -1) return slice;
   const trimmed = slice.slice(0, boundary);
-  return trimmed.some((entry) => !entry.progress) ? trimmed : slice;
+  return trimmed.some((entry) => !entry.progress) ? trimmed : undefined;
 }
 
 function withoutCompactionsOffTheWay<S extends CutSource>(slice: S[]): S[] {
