@@ -43,6 +43,11 @@ const SDKS: readonly [string, Sdk][] = [
  * one after the other: it is compared by type.
  */
 const WRITE_CLOCK = new Set(['lastModified']);
+/**
+ * Over a store, a rename or tag entry is stamped with the time of the write, which is also the
+ * session's `createdAt` when no entry before it had a timestamp: both are compared by type.
+ */
+const STORE_WRITE_CLOCK = new Set(['lastModified', 'createdAt']);
 
 /**
  * What one call gave, as JSON text that keeps key order and keys holding `undefined`; the keys of
@@ -108,6 +113,7 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
   reads['listSessions() without programmatic'] = await outcome(() =>
     sdk.listSessions({ includeProgrammatic: false }),
   );
+  reads['listSessions() a page'] = await outcome(() => sdk.listSessions({ limit: 2, offset: 1 }));
   // Each SDK's own store, filled from the transcripts, read as a store-backed program reads it.
   const sessionStore = new sdk.InMemorySessionStore();
   const dir = process.cwd();
@@ -117,6 +123,9 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
     reads[`getSessionMessages ${n}`] = await outcome(() => sdk.getSessionMessages(id));
     reads[`getSessionMessages ${n} with system`] = await outcome(() =>
       sdk.getSessionMessages(id, { includeSystemMessages: true }),
+    );
+    reads[`getSessionMessages ${n} a page`] = await outcome(() =>
+      sdk.getSessionMessages(id, { limit: 2, offset: 1 }),
     );
     reads[`importSessionToStore ${n}`] = await outcome(() => sdk.importSessionToStore(id, sessionStore));
     if (sizes[n]! <= STORE_INFO_COMPARED_BYTES) {
@@ -128,8 +137,14 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
     reads[`store getSessionMessages ${n}`] = await outcome(() =>
       sdk.getSessionMessages(id, { dir, sessionStore }),
     );
+    reads[`store getSessionMessages ${n} with system, a page`] = await outcome(() =>
+      sdk.getSessionMessages(id, { dir, sessionStore, includeSystemMessages: true, limit: 2, offset: 1 }),
+    );
   }
   reads['store listSessions'] = await outcome(() => sdk.listSessions({ dir, sessionStore }), WRITE_CLOCK);
+  // A page of a store listing is not compared: the official pages the store's sessions before
+  // leaving out those it does not list, so its pages come back short; ours pages listed sessions,
+  // as both do on disk (a difference kept on purpose, see the session-store README).
   return reads;
 }
 
@@ -199,7 +214,11 @@ async function forksOf(sdk: Sdk, folder: string, sessions: number): Promise<Reco
   return forks;
 }
 
-/** What each mutation appends and what the listing shows after it, of transcript 0 of the config dir. */
+/**
+ * What each mutation appends and what `getSessionInfo` shows after it, of transcript 0 of the
+ * config dir: on disk (each mutation on the transcript as generated), then over the SDK's own
+ * store (the mutations one after the other).
+ */
 async function mutationsOf(sdk: Sdk, folder: string, title: string): Promise<Record<string, string>> {
   const id = sessionIdOf(0);
   const file = join(folder, `${id}.jsonl`);
@@ -216,6 +235,28 @@ async function mutationsOf(sdk: Sdk, folder: string, title: string): Promise<Rec
     after[`${name} appended`] = text.startsWith(source) ? text.slice(source.length) : `rewrote ${text}`;
     after[`${name} listed`] = await outcome(() => sdk.getSessionInfo(id), WRITE_CLOCK);
     writeFileSync(file, source);
+  }
+  // The same mutations over each SDK's own store, the session imported first.
+  const { store, projectKeys } = keyedStore(sdk);
+  after['importSessionToStore'] = await outcome(() => sdk.importSessionToStore(id, store));
+  const [projectKey] = projectKeys;
+  // Nothing imported (no line of the transcript is an entry): nothing to change in the store.
+  if (projectKey === undefined) return after;
+  const dir = process.cwd();
+  const stored = async () => (await store.load({ projectKey, sessionId: id })) ?? [];
+  for (const [name, mutate] of [
+    ['renameSession', () => sdk.renameSession(id, title, { dir, sessionStore: store })],
+    ['tagSession', () => sdk.tagSession(id, title, { dir, sessionStore: store })],
+    ['tagSession null', () => sdk.tagSession(id, null, { dir, sessionStore: store })],
+  ] as const) {
+    const before = (await stored()).length;
+    after[`store ${name}`] = await outcome(mutate);
+    const appended = (await stored()).slice(before).map((entry) => `${JSON.stringify(entry)}\n`);
+    after[`store ${name} appended`] = forkShape(appended.join(''), source);
+    after[`store ${name} listed`] = await outcome(
+      () => sdk.getSessionInfo(id, { dir, sessionStore: store }),
+      STORE_WRITE_CLOCK,
+    );
   }
   return after;
 }
