@@ -24,9 +24,15 @@ export interface MessageFlags {
   readonly isVisibleInTranscriptOnly?: true;
   readonly isQueuedCommand?: true;
   readonly interruptedByShutdown?: true;
+  /**
+   * `isMeta` exactly `true`: what marks a returned message `is_meta`. (Any truthy `isMeta` hides
+   * an entry from a main conversation; a subagent's entry with `"yes"` is returned unmarked, as
+   * the official SDK returns it.)
+   */
+  readonly isMeta?: true;
 }
 
-/** The flag names of {@link MessageFlags}, as the transcript spells them. */
+/** The flag names of {@link MessageFlags} besides `isMeta`, as the transcript spells them. */
 export const MESSAGE_FLAGS = [
   'isCompactSummary',
   'isVisibleInTranscriptOnly',
@@ -34,13 +40,16 @@ export const MESSAGE_FLAGS = [
   'interruptedByShutdown',
 ] as const;
 
+/** Every flag name of {@link MessageFlags}. */
+const ALL_MESSAGE_FLAGS = [...MESSAGE_FLAGS, 'isMeta'] as const;
+
 /** The flags of an entry that has none. */
 export const NO_FLAGS: MessageFlags = Object.freeze({});
 
 /** The {@link MessageFlags} of an entry, from a reader of its top-level booleans. */
-export function messageFlags(flag: (name: (typeof MESSAGE_FLAGS)[number]) => boolean): MessageFlags {
+export function messageFlags(flag: (name: (typeof ALL_MESSAGE_FLAGS)[number]) => boolean): MessageFlags {
   let flags: Record<string, true> | undefined;
-  for (const name of MESSAGE_FLAGS) {
+  for (const name of ALL_MESSAGE_FLAGS) {
     if (!flag(name)) continue;
     flags ??= {};
     flags[name] = true;

@@ -142,6 +142,12 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
 }
 
 /**
+ * The entries a subagent's conversation is walked through: a system or progress entry (kept in a
+ * main conversation's walk) ends a subagent's, as the official SDK reads a subagent's transcript.
+ */
+const SUBAGENT_CHAIN_TYPES: ReadonlySet<string> = new Set(['user', 'assistant', 'attachment']);
+
+/**
  * The conversation of a transcript in order, from the chosen leaf back to the root through
  * `parentUuid` links (never `logicalParentUuid`), protected against cycles. The messages a partial
  * compaction kept are spliced in after its anchor first (`relinkedParents`), as the CLI
@@ -149,9 +155,11 @@ function lastMessage<T extends ChainNode>(entries: readonly T[]): T | undefined 
  *
  * `main`: the leaf is the nearest user/assistant entry above the branch end latest in the file
  * (see `chooseLeaf`); a transcript that is one full cycle has no leaf. `subagent`:
- * the leaf is the last user/assistant entry. A duplicated uuid resolves to its last line. The
- * branches of parallel tool calls off the walked path are put back (`withParallelToolCalls`):
- * the user entries `holdsToolResult` says hold a tool result (every user entry when not given).
+ * the leaf is the last user/assistant entry, and the walk goes through user, assistant and
+ * attachment entries only (`SUBAGENT_CHAIN_TYPES`). A duplicated uuid resolves to its last line.
+ * In `main` mode, the branches of parallel tool calls off the walked path are put back
+ * (`withParallelToolCalls`): the user entries `holdsToolResult` says hold a tool result (every
+ * user entry when not given).
  */
 export function conversationChain<T extends ChainNode>(
   entries: readonly T[],
@@ -159,7 +167,9 @@ export function conversationChain<T extends ChainNode>(
   holdsToolResult: HoldsToolResult<T> = () => true,
 ): T[] {
   const byUuid = new Map<string, T>();
-  for (const entry of entries) byUuid.set(entry.uuid, entry);
+  for (const entry of entries) {
+    if (mode === 'main' || SUBAGENT_CHAIN_TYPES.has(entry.type)) byUuid.set(entry.uuid, entry);
+  }
   const parentOf = relinkedParents(byUuid);
   const leaf = mode === 'main' ? chooseLeaf(byUuid, parentOf) : lastMessage(entries);
   if (leaf === undefined) return [];
@@ -172,7 +182,11 @@ export function conversationChain<T extends ChainNode>(
     const parent = parentOf(current);
     current = parent === undefined ? undefined : byUuid.get(parent);
   }
-  return withParallelToolCalls(chain.reverse(), [...byUuid.values()], holdsToolResult, parentOf);
+  chain.reverse();
+  // A subagent's parallel tool results off the walked path are not put back, as the official SDK
+  // reads a subagent's transcript.
+  if (mode === 'subagent') return chain;
+  return withParallelToolCalls(chain, [...byUuid.values()], holdsToolResult, parentOf);
 }
 
 /**

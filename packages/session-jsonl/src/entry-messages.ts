@@ -141,7 +141,7 @@ export function toSessionMessage(
   };
   const { flags } = entry;
   if (flags.isCompactSummary) message.isCompactSummary = true;
-  if (flags.isCompactSummary || flags.isVisibleInTranscriptOnly || entry.isMeta) message.is_meta = true;
+  if (flags.isCompactSummary || flags.isVisibleInTranscriptOnly || flags.isMeta) message.is_meta = true;
   if (flags.isQueuedCommand) message.isQueuedCommand = true;
   if (flags.interruptedByShutdown) message.interruptedByShutdown = true;
   if (completedLocalCommand) message.isCompletedLocalCommand = true;

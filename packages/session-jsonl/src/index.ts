@@ -58,6 +58,11 @@ export { canonicalizePath, projectKeyForDirectory, sanitizePath, simpleHash } fr
 export { checkTitle, renameSession, tagSession } from './rename-tag.js';
 export { getSessionInfo } from './session-info.js';
 export { getSessionMessages } from './session-messages.js';
+export {
+  SUBAGENT_PARENT_ID_MAX_CHARS,
+  type SubagentParents,
+  subagentParents,
+} from './subagent-parents.js';
 export { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
 export { clearSessionSummaryCache } from './summary-cache.js';
 export {

@@ -11,6 +11,7 @@ import {
   uuid,
   writeTranscript,
 } from '../test/helpers.js';
+import { getSessionMessages } from './session-messages.js';
 import { getSubagentMessages, getSubagentMetadata, listSubagents } from './subagents.js';
 
 let temp: TempConfig;
@@ -95,6 +96,119 @@ describe('getSubagentMessages', () => {
     const messages = await getSubagentMessages(S, 'c', { configDir: temp.configDir });
     expect(messages.map((m) => m.uuid)).toEqual([uuid(1), uuid(3)]);
   });
+});
+
+// How a subagent's transcript is read, unlike a main one: each case was run on the official SDK
+// 0.3.332 (the side-by-side probes behind tooling/bench/src/session-read-parity.property.test.ts).
+describe('getSubagentMessages, as the official reads a subagent', () => {
+  const side = { isSidechain: true };
+  const toolUse = (id: string) => ({
+    message: { role: 'assistant', id: 'msg_1', content: [{ type: 'tool_use', id, name: 'Read', input: {} }] },
+  });
+  const toolResult = (id: string) => ({
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] },
+  });
+  async function uuidsOf(entries: Record<string, unknown>[]): Promise<string[]> {
+    writeFileSync(join(sessionFolder, 'subagents', 'agent-c.jsonl'), jsonl(entries));
+    return (await getSubagentMessages(S, 'c', { configDir: temp.configDir })).map((m) => m.uuid);
+  }
+
+  it.each(['system', 'progress'])(
+    'should end the walk at a %s entry (a main conversation walks through it)',
+    async (type) => {
+      const between = { type, uuid: uuid(2), parentUuid: uuid(1), sessionId: S, isSidechain: true };
+      const entries = [
+        userEntry(S, uuid(1), null, 'task', side),
+        between,
+        userEntry(S, uuid(3), uuid(2), 'more', side),
+      ];
+      expect(await uuidsOf(entries)).toEqual([uuid(3)]);
+      const main = uuid(9);
+      writeTranscript(
+        temp.projectsDir,
+        '-p',
+        main,
+        jsonl(entries.map((entry) => ({ ...entry, isSidechain: false, sessionId: main }))),
+      );
+      const read = await getSessionMessages(main, { configDir: temp.configDir });
+      expect(read.map((m) => m.uuid)).toEqual([uuid(1), uuid(3)]);
+    },
+  );
+
+  it('should walk through an attachment entry', async () => {
+    const attachment = {
+      type: 'attachment',
+      uuid: uuid(2),
+      parentUuid: uuid(1),
+      sessionId: S,
+      isSidechain: true,
+      attachment: {},
+    };
+    expect(
+      await uuidsOf([
+        userEntry(S, uuid(1), null, 'task', side),
+        attachment,
+        userEntry(S, uuid(3), uuid(2), 'more', side),
+      ]),
+    ).toEqual([uuid(1), uuid(3)]);
+  });
+
+  it('should not put back parallel tool results off the walked path', async () => {
+    expect(
+      await uuidsOf([
+        userEntry(S, uuid(1), null, 'task', side),
+        assistantEntry(S, uuid(2), uuid(1), '', { ...side, ...toolUse('t2') }),
+        assistantEntry(S, uuid(3), uuid(2), '', { ...side, ...toolUse('t3') }),
+        userEntry(S, uuid(4), uuid(2), '', { ...side, ...toolResult('t2') }),
+        userEntry(S, uuid(5), uuid(3), '', { ...side, ...toolResult('t3') }),
+      ]),
+    ).toEqual([uuid(1), uuid(2), uuid(3), uuid(5)]);
+  });
+
+  it('should mark is_meta only an entry whose isMeta is true', async () => {
+    writeFileSync(
+      join(sessionFolder, 'subagents', 'agent-c.jsonl'),
+      jsonl([
+        userEntry(S, uuid(1), null, 'task', { ...side, isMeta: true }),
+        userEntry(S, uuid(2), uuid(1), 'more', { ...side, isMeta: 'yes' }),
+      ]),
+    );
+    const messages = await getSubagentMessages(S, 'c', { configDir: temp.configDir });
+    expect(messages.map((m) => m.is_meta)).toEqual([true, undefined]);
+  });
+
+  it.each<[string, unknown, string | null]>([
+    ['a tool use id', 'toolu_01', 'toolu_01'],
+    ['dots, colons, dashes and underscores', 'call:1.a-b_c', 'call:1.a-b_c'],
+    ['128 characters', 'x'.repeat(128), 'x'.repeat(128)],
+    ['129 characters', 'x'.repeat(129), null],
+    ['a space', 'toolu 01', null],
+    ['a letter outside ASCII', 'é', null],
+    ['empty', '', null],
+    ['a number', 42, null],
+  ])('should take a sidecar toolUseId of %s only when it is an id', async (_, toolUseId, expected) => {
+    writeFileSync(join(sessionFolder, 'subagents', 'agent-a1.meta.json'), JSON.stringify({ toolUseId }));
+    const [first] = await getSubagentMessages(S, 'a1', { configDir: temp.configDir });
+    expect(first?.parent_tool_use_id).toBe(expected);
+  });
+
+  it.each<[string, unknown, string | null]>([
+    ['an agent id', 'worker-1_a', 'worker-1_a'],
+    ['a dot', 'a.b', null],
+    ['a colon', 'a:b', null],
+    ['a space around it', ' a1', null],
+    ['empty', '', null],
+  ])(
+    'should take a sidecar parentAgentId of %s only when it is an id',
+    async (_, parentAgentId, expected) => {
+      writeFileSync(
+        join(sessionFolder, 'subagents', 'agent-a1.meta.json'),
+        JSON.stringify({ parentAgentId }),
+      );
+      const [first] = await getSubagentMessages(S, 'a1', { configDir: temp.configDir });
+      expect(first?.parent_agent_id).toBe(expected);
+    },
+  );
 });
 
 describe('getSubagentMetadata', () => {

@@ -10,6 +10,7 @@ import {
 import { searchedProjectDirs } from './project-dirs.js';
 import { readConversation } from './read-messages.js';
 import { findSubagentFiles, readSidecar, type SubagentFile } from './subagent-files.js';
+import { subagentParents } from './subagent-parents.js';
 import type {
   GetSubagentMessagesOptions,
   ListSubagentsOptions,
@@ -39,7 +40,8 @@ export async function listSubagents(
 /**
  * A subagent's conversation: the chain from its last message back to the root. Each message
  * carries `parent_tool_use_id` (the Agent tool call that spawned it) and `parent_agent_id` (the
- * spawning subagent, when nested) from the `agent-<id>.meta.json` sidecar, `null` when missing.
+ * spawning subagent, when nested) from the `agent-<id>.meta.json` sidecar, `null` when missing or
+ * not an id (`subagentParents`).
  * `[]` for an invalid session or agent id (agent ids are `[A-Za-z0-9._-]+`) or one not found.
  */
 export async function getSubagentMessages(
@@ -55,17 +57,13 @@ export async function getSubagentMessages(
   if (!isAgentId(agentId)) return [];
   const file = files.find((candidate) => candidate.agentId === agentId);
   if (file === undefined) return [];
-  const meta = await readSidecar(file.metaPath);
-  const toolUseId = meta?.['toolUseId'];
-  const parentAgentId = meta?.['parentAgentId'];
   return readConversation({
     filePath: file.filePath,
     mode: 'subagent',
     includeSystemMessages: false,
     offset,
     limit,
-    parentToolUseId: typeof toolUseId === 'string' ? toolUseId : null,
-    parentAgentId: typeof parentAgentId === 'string' ? parentAgentId : null,
+    ...subagentParents(await readSidecar(file.metaPath)),
     onWarning,
   });
 }

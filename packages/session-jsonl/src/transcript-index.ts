@@ -217,7 +217,9 @@ function indexedEntry(
     timestamp: isMessage ? keyValue(bytes, records, base, TIMESTAMP) : undefined,
     origin: isMessage ? originAt(bytes, records, base) : undefined,
     flags: isMessage
-      ? messageFlags((name) => keyTrue(bytes, records, base, FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)))
+      ? messageFlags((name) =>
+          keyTrue(bytes, records, base, name === 'isMeta' ? META : FLAG_INDEX + MESSAGE_FLAGS.indexOf(name)),
+        )
       : NO_FLAGS,
     messageId,
     preserved: type === 'system' ? preservedAt(bytes, records, base) : undefined,

@@ -154,6 +154,26 @@ describe('importSessionToStore subagents', () => {
     expect(warnings.map((w) => w.code)).toEqual(['UNREADABLE_FILE']);
   });
 
+  it.each<[string, string, Record<string, unknown>, number]>([
+    // Each as the official SDK 0.3.332 imports it: the parsed value spread into the entry.
+    ['null', 'null', { type: 'agent_metadata' }, 1],
+    ['a number', '42', { type: 'agent_metadata' }, 1],
+    ['a boolean', 'true', { type: 'agent_metadata' }, 1],
+    ['a string', '"ab"', { 0: 'a', 1: 'b', type: 'agent_metadata' }, 1],
+    ['an array', '["x"]', { 0: 'x', type: 'agent_metadata' }, 0],
+  ])(
+    'should import a sidecar that is JSON %s as the official does (warned when not an object)',
+    async (_, text, entry, warned) => {
+      await writeFile(join(folder, SID, 'subagents', 'agent-c3.meta.json'), text);
+      const store = new RecordingStore();
+      const warnings: SessionJsonlWarning[] = [];
+      await run(store, { onWarning: (w) => warnings.push(w) });
+      const c3 = store.calls.filter((c) => c.key.subpath === 'subagents/agent-c3');
+      expect(c3.map((c) => c.entries)).toEqual([[expect.objectContaining({ n: 30 })], [entry]]);
+      expect(warnings.filter((w) => w.message.includes('is not a JSON object'))).toHaveLength(warned);
+    },
+  );
+
   it('should import the main transcript only with includeSubagents: false', async () => {
     const store = new RecordingStore();
     await run(store, { includeSubagents: false });

@@ -104,24 +104,34 @@ async function readSidecar(
     }
     return undefined;
   }
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
+    value = JSON.parse(text);
   } catch {
-    // reported below
+    onWarning({
+      code: 'UNREADABLE_FILE',
+      message: `Skipped subagent metadata ${metaPath}: it is not JSON.`,
+      filePath: metaPath,
+    });
+    return undefined;
   }
+  if (typeof value === 'object' && value !== null) return value as Record<string, unknown>;
+  // Spread as the official SDK spreads it: nothing from null, a number or a boolean; a string's
+  // characters by index.
   onWarning({
     code: 'UNREADABLE_FILE',
-    message: `Skipped subagent metadata ${metaPath}: it is not a JSON object.`,
+    message: `Subagent metadata ${metaPath} is not a JSON object: imported as an agent_metadata entry without its fields.`,
     filePath: metaPath,
   });
-  return undefined;
+  return { ...(value as object) } as Record<string, unknown>;
 }
 
 /**
  * Copies a local session into `store`: the main transcript first, then (unless
  * `includeSubagents: false`) each subagent transcript followed by its `.meta.json` sidecar as
- * one `{type: 'agent_metadata', ...sidecar}` entry (a sidecar's own `type` wins).
+ * one `{type: 'agent_metadata', ...sidecar}` entry (a sidecar's own `type` wins; a sidecar that
+ * is JSON but not an object is spread as the official SDK spreads it, with a warning, and one
+ * that is not JSON is skipped).
  *
  * Streams each file and appends in batches of `batchSize` entries (default 500) or about 1 MiB
  * of line text, whichever comes first, so memory stays bounded by one batch whatever the

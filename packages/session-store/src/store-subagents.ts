@@ -1,4 +1,10 @@
-import { isAgentId, isUuid, messagesFromEntries, type SessionMessage } from '@ccsdk/session-jsonl';
+import {
+  isAgentId,
+  isUuid,
+  messagesFromEntries,
+  type SessionMessage,
+  subagentParents,
+} from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
 import { ownedJson } from './frozen-json.js';
 import type { StoreProject } from './store-options.js';
@@ -85,14 +91,11 @@ export async function getSubagentMessagesFromStore(
   const entries = await loadSubagent(store, project, sessionId, agentId);
   if (entries === undefined) return [];
   const { transcript, meta } = splitMetadata(entries);
-  const toolUseId = meta?.['toolUseId'];
-  const parentAgentId = meta?.['parentAgentId'];
   return ownedMessages(
     messagesFromEntries(transcript, {
       mode: 'subagent',
       includeSystemMessages: false,
-      parentToolUseId: typeof toolUseId === 'string' ? toolUseId : null,
-      parentAgentId: typeof parentAgentId === 'string' ? parentAgentId : null,
+      ...subagentParents(meta),
       ...page,
     }),
   );

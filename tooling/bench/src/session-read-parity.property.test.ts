@@ -15,7 +15,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkShape } from './fork-shape.js';
 import {
+  type SubagentRecipe,
   sessionIdOf,
+  subagentRecipes,
+  subagentText,
   type TranscriptRecipe,
   titleText,
   transcriptRecipe,
@@ -261,6 +264,39 @@ async function mutationsOf(sdk: Sdk, folder: string, title: string): Promise<Rec
   return after;
 }
 
+/** Writes `subagents` beside transcript 0 of the config dir last written (`writeConfigDir`). */
+function writeSubagents(subagents: readonly SubagentRecipe[]): void {
+  const session = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER, sessionIdOf(0));
+  subagents.forEach((subagent, k) => {
+    const folder = join(session, 'subagents', ...(subagent.nested ? ['workflows', 'run-1'] : []));
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, `agent-${subagent.agentId}.jsonl`), subagentText(subagent, 10 + k));
+    if (subagent.meta !== null)
+      writeFileSync(join(folder, `agent-${subagent.agentId}.meta.json`), subagent.meta);
+  });
+}
+
+/** What each subagent read of session 0 gave, on disk and over the SDK's own store. */
+async function subagentReadsOf(sdk: Sdk, agentIds: readonly string[]): Promise<Record<string, string>> {
+  const id = sessionIdOf(0);
+  const reads: Record<string, string> = {};
+  const { store } = keyedStore(sdk);
+  const dir = process.cwd();
+  reads['listSubagents'] = await outcome(() => sdk.listSubagents(id));
+  reads['importSessionToStore'] = await outcome(() => sdk.importSessionToStore(id, store));
+  reads['store listSubagents'] = await outcome(() => sdk.listSubagents(id, { dir, sessionStore: store }));
+  for (const agentId of [...agentIds, 'absent-agent']) {
+    reads[`getSubagentMessages ${agentId}`] = await outcome(() => sdk.getSubagentMessages(id, agentId));
+    reads[`getSubagentMessages ${agentId} a page`] = await outcome(() =>
+      sdk.getSubagentMessages(id, agentId, { limit: 2, offset: 1 }),
+    );
+    reads[`store getSubagentMessages ${agentId}`] = await outcome(() =>
+      sdk.getSubagentMessages(id, agentId, { dir, sessionStore: store }),
+    );
+  }
+  return reads;
+}
+
 describe('session reads, side by side with the official SDK, on generated transcripts', () => {
   it('the same listing, infos and messages, key order included', async () => {
     let listed = 0;
@@ -293,6 +329,23 @@ describe('session reads, side by side with the official SDK, on generated transc
     );
     // Forks that threw on both sides compare equal and prove little: most cases fork something.
     expect(forked).toBeGreaterThan(FORK_RUNS);
+  }, 300_000);
+
+  it('the same subagents: their listing and messages, on disk and in a store', async () => {
+    let read = 0;
+    await fc.assert(
+      fc.asyncProperty(transcriptRecipe, subagentRecipes, async (main, subagents) => {
+        writeConfigDir([main]);
+        writeSubagents(subagents);
+        const agentIds = subagents.map((subagent) => subagent.agentId);
+        const [theirs, mine] = await Promise.all(SDKS.map(([, sdk]) => subagentReadsOf(sdk, agentIds)));
+        if (theirs!['listSubagents'] !== '{"value":[]}') read++;
+        expect(mine).toStrictEqual(theirs);
+      }),
+      { numRuns: FORK_RUNS, seed: propertySeed() },
+    );
+    // Empty listings compare equal and prove little: most cases list a subagent.
+    expect(read).toBeGreaterThan(FORK_RUNS / 2);
   }, 300_000);
 
   it('the same renames and tags, of any title or tag a caller may pass', async () => {
