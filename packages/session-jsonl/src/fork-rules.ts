@@ -106,7 +106,7 @@ export interface ForkSelection<K> {
 
 /**
  * Cuts the sources at `upToMessageId` (inclusive, less a compaction the copied conversation did
- * not go through: see {@link sourcesUpToCut}), gives each copied uuid a fresh one and remaps
+ * not go through: see `sourcesUpToCut` in `fork-cut.ts`), gives each copied uuid a fresh one and remaps
  * parents past progress entries. Throws `SessionJsonlError` `MESSAGE_NOT_FOUND` when
  * `upToMessageId` is not a copied entry and `NOTHING_TO_FORK` when nothing would be written.
  */

@@ -15,9 +15,9 @@ export interface SubagentParents {
 }
 
 /**
- * Who spawned a subagent, from its `.meta.json` sidecar: its `toolUseId` and `parentAgentId` when
- * they are ids of the expected shape (see {@link TOOL_USE_ID}, {@link PARENT_AGENT_ID}), else
- * `null`, as the official SDK reads them: a blank, spaced, non-ASCII or over-long value, or a value
+ * Who spawned a subagent, from its `.meta.json` sidecar: its `toolUseId` when an id of
+ * `[A-Za-z0-9._:-]` and its `parentAgentId` when an id of `[A-Za-z0-9_-]`, each of at most
+ * {@link SUBAGENT_PARENT_ID_MAX_CHARS} characters, else `null`, as the official SDK reads them: a blank, spaced, non-ASCII or over-long value, or a value
  * of another type, names no parent.
  */
 export function subagentParents(meta: Readonly<Record<string, unknown>> | undefined): SubagentParents {
