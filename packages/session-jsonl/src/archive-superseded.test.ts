@@ -41,6 +41,58 @@ describe('hasPromptAfter', () => {
     expect(hasPromptAfter(write(`${queued}\n`), AT)).toBe(true);
   });
 
+  // Which later entries unarchive a session: each was run on the official SDK 0.3.332 (the
+  // side-by-side probes behind tooling/bench/src/session-read-parity.property.test.ts).
+  const LATER = '2026-05-01T12:00:00.000Z';
+  const image = { type: 'image', source: {} };
+  const text = (value: unknown) => ({ type: 'text', text: value });
+  const typed = text('<command-message>review</command-message>\n<command-name>/review</command-name>');
+  it.each<[string, unknown, object, boolean]>([
+    ['text', 'fix it', {}, true],
+    ['blank text', ' \n ', {}, false],
+    ['no blocks', [], {}, false],
+    ['a `! ` command', '<bash-input>ls</bash-input>', {}, true],
+    ['a slash command written <command-name> first', '<command-name>/init</command-name>', {}, false],
+    ['a slash command a person typed (<command-message> first)', typed.text, {}, true],
+    ['context the CLI added', '<system-reminder>r</system-reminder> then text', {}, false],
+    ['an interruption notice', '[Request interrupted by user]', {}, false],
+    ['an image', [image], {}, true],
+    ['an image beside a block without a type', [image, {}], {}, false],
+    ['an image beside null', [image, null], {}, false],
+    ['an image beside a thinking block', [{ type: 'thinking', thinking: 'h' }, image], {}, true],
+    ['a typed command beside null', [typed, null], {}, false],
+    ['text beside null', [text('x'), null], {}, true],
+    ['meta, any truthy value', 'fix it', { isMeta: 'yes' }, false],
+    ['a compaction summary, any truthy value', 'fix it', { isCompactSummary: 1 }, false],
+    ["a subagent's, any truthy value", 'fix it', { isSidechain: 'true' }, false],
+  ])('should take a later user entry of %s as a prompt: %s', (_, content, flags, expected) => {
+    const line = JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content },
+      timestamp: LATER,
+      ...flags,
+    });
+    expect(hasPromptAfter(write(`${line}\n`), AT)).toBe(expected);
+  });
+
+  it.each<[string, unknown, object, boolean]>([
+    ['a text prompt', 'q', {}, true],
+    ['a blank prompt', ' ', {}, false],
+    ['no prompt', undefined, {}, false],
+    ['blocks', [text('queued')], {}, true],
+    ['a slash command written <command-name> first', '<command-name>/x</command-name>', {}, false],
+    ['a meta attachment', 'q', { isMeta: true }, true],
+    ["a subagent's", 'q', { isSidechain: true }, false],
+  ])('should take a later queued command with %s as a prompt: %s', (_, prompt, flags, expected) => {
+    const line = JSON.stringify({
+      type: 'attachment',
+      attachment: { type: 'queued_command', prompt },
+      timestamp: LATER,
+      ...flags,
+    });
+    expect(hasPromptAfter(write(`${line}\n`), AT)).toBe(expected);
+  });
+
   it('should skip malformed, truncated and hostile lines and never throw', () => {
     const body = [
       '{"type":"user","timestamp":"2026-05-01T12:00:00.000Z","message":',

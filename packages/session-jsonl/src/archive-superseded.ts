@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs';
+import { findFirstPrompt } from './first-prompt.js';
 import { LITE_READ_BYTES } from './limits.js';
 import { readFully } from './read-fully.js';
 import { parseTimestamp } from './summary-fold.js';
@@ -10,21 +11,58 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A prompt a person sent: a user entry that is not meta, not a compaction summary, not a tool result; or a queued command. */
+/** Content blocks a person attaches: they make a prompt even beside a slash command. */
+const MEDIA_TYPES: ReadonlySet<unknown> = new Set(['image', 'document']);
+/** A content block with a type, and not a tool result. */
+function isTypedBlock(block: unknown): boolean {
+  return isRecord(block) && typeof block['type'] === 'string' && block['type'] !== 'tool_result';
+}
+
+/** How the CLI opens a slash command a person typed (`<command-message>…` before `<command-name>`). */
+const TYPED_COMMAND_OPENING = '<command-message>';
+
+/**
+ * Whether a user entry's message holds a prompt: text a first prompt is found in (or a `! `
+ * command), or, in a message whose every block has a type and none is a tool result, an image, a
+ * document or a slash command a person typed (text that opens with {@link TYPED_COMMAND_OPENING}).
+ */
+function holdsPrompt(entry: Readonly<Record<string, unknown>>): boolean {
+  if (findFirstPrompt(entry)?.prompt !== undefined) return true;
+  const message = entry['message'];
+  const content = isRecord(message) ? message['content'] : undefined;
+  const blocks: unknown = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  // A tool result, or a block without a type (`null`, `{}`), leaves a command or an attachment
+  // no prompt.
+  if (!Array.isArray(blocks) || !blocks.every(isTypedBlock)) return false;
+  const records = blocks as Record<string, unknown>[];
+  return records.some(
+    (block) =>
+      MEDIA_TYPES.has(block['type']) ||
+      (block['type'] === 'text' &&
+        typeof block['text'] === 'string' &&
+        block['text'].trim().startsWith(TYPED_COMMAND_OPENING)),
+  );
+}
+
+/**
+ * A prompt a person sent, as the official SDK tells one that unarchives a session: a user entry
+ * (not meta, not a compaction summary, not a subagent's: any truthy flag) whose message holds a
+ * prompt ({@link holdsPrompt}: not a tool result, a slash command written `<command-name>` first,
+ * context the CLI added, an interruption notice or blank text), or a queued command whose
+ * `prompt` holds one (not a subagent's).
+ */
 function isHumanPrompt(entry: Record<string, unknown>): boolean {
+  if (entry['isSidechain']) return false;
   if (entry['type'] === 'attachment') {
     const attachment = entry['attachment'];
-    return isRecord(attachment) && attachment['type'] === 'queued_command';
+    return (
+      isRecord(attachment) &&
+      attachment['type'] === 'queued_command' &&
+      holdsPrompt({ type: 'user', message: { content: attachment['prompt'] } })
+    );
   }
-  if (entry['type'] !== 'user' || entry['isMeta'] === true || entry['isCompactSummary'] === true)
-    return false;
-  const message = entry['message'];
-  if (!isRecord(message)) return false;
-  const content = message['content'];
-  if (typeof content === 'string') return true;
-  return (
-    Array.isArray(content) && !content.some((block) => isRecord(block) && block['type'] === 'tool_result')
-  );
+  if (entry['type'] !== 'user' || entry['isMeta'] || entry['isCompactSummary']) return false;
+  return holdsPrompt(entry);
 }
 
 function lineIsNewerPrompt(bytes: Buffer, start: number, end: number, afterMs: number): boolean {

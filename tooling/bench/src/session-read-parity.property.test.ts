@@ -6,7 +6,15 @@
 // in a store), and renames and tags of any title or tag a caller may pass. Where session-parity-real-cli checks
 // what the real CLI writes, this checks what a transcript may hold. The gate runs a fixed seed;
 // PROPERTY_SEED=random explores (see propertySeed). The official runtime is a black box here.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as official from '@anthropic-ai/claude-agent-sdk';
@@ -15,6 +23,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkShape } from './fork-shape.js';
 import {
+  laterEntry,
   type SubagentRecipe,
   sessionIdOf,
   subagentRecipes,
@@ -346,6 +355,44 @@ describe('session reads, side by side with the official SDK, on generated transc
     );
     // Empty listings compare equal and prove little: most cases list a subagent.
     expect(read).toBeGreaterThan(FORK_RUNS / 2);
+  }, 300_000);
+
+  it('the same archive marks, and the same prompts after one unarchiving the session', async () => {
+    let superseded = 0;
+    // Entries after the archive are stamped a day after the start of the run (later than any
+    // archive made in it); the generated transcripts' own entries are all older.
+    const later = laterEntry(Date.now());
+    await fc.assert(
+      fc.asyncProperty(transcriptRecipe, later, async (recipe, entry) => {
+        const outcomes: Record<string, string>[] = [];
+        for (const [, sdk] of SDKS) {
+          writeConfigDir([{ ...recipe, finalNewline: true }]);
+          const id = sessionIdOf(0);
+          const file = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER, `${id}.jsonl`);
+          const after: Record<string, string> = {};
+          const archived = async () =>
+            outcome(async () => (await sdk.listSessions()).find((row) => row.sessionId === id)?.archived);
+          after['archiveSession'] = await outcome(() => sdk.archiveSession(id));
+          after['archived'] = await archived();
+          appendFileSync(file, `${JSON.stringify(entry)}\n`);
+          after['archived after the entry'] = await archived();
+          after['getSessionInfo after the entry'] = await outcome(() => sdk.getSessionInfo(id), WRITE_CLOCK);
+          after['unarchiveSession'] = await outcome(() => sdk.unarchiveSession(id));
+          after['archived after unarchiving'] = await archived();
+          outcomes.push(after);
+        }
+        const [theirs, mine] = outcomes;
+        if (
+          theirs!['archived'] === '{"value":true}' &&
+          theirs!['archived after the entry'] === '{"value":false}'
+        )
+          superseded++;
+        expect(mine).toStrictEqual(theirs);
+      }),
+      { numRuns: FORK_RUNS, seed: propertySeed() },
+    );
+    // A listed session unarchived by a later prompt must come up (about one case in five).
+    expect(superseded).toBeGreaterThan(FORK_RUNS / 10);
   }, 300_000);
 
   it('the same renames and tags, of any title or tag a caller may pass', async () => {

@@ -421,3 +421,61 @@ export function subagentText(recipe: SubagentRecipe, n: number): string {
     `"sessionId":"${sessionIdOf(0)}","agentId":"${recipe.agentId}"`,
   );
 }
+
+/**
+ * An entry appended after a session was archived: a prompt or not (content of every shape, meta,
+ * a compaction summary, a tool result; a queued command or another attachment), stamped after the
+ * archive (or before it, or with no usable time). `afterMs` is the archive's time.
+ */
+export function laterEntry(afterMs: number): fc.Arbitrary<Record<string, unknown>> {
+  const stamp = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<unknown>(new Date(afterMs + 86_400_000).toISOString()) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<unknown>(
+        new Date(afterMs - 86_400_000).toISOString(),
+        'soon',
+        null,
+        afterMs + 86_400_000,
+      ),
+    },
+  );
+  const flags = fc.oneof(
+    { weight: 3, arbitrary: fc.constant({}) },
+    {
+      weight: 2,
+      arbitrary: fc.record(
+        {
+          isMeta: fc.constantFrom<unknown>(true, 'yes', false),
+          isCompactSummary: fc.constantFrom<unknown>(true, 1, false),
+          isSidechain: fc.constantFrom<unknown>(true, 'true', false),
+        },
+        { requiredKeys: [] },
+      ),
+    },
+  );
+  const user = fc
+    .tuple(fc.oneof(fc.constant<unknown>('carry on with the tests'), userContent), flags)
+    .map(([content, given]) => ({ type: 'user', message: { role: 'user', content }, ...given }));
+  const attachment = fc
+    .constantFrom<unknown>(
+      { type: 'queued_command', prompt: 'next' },
+      { type: 'queued_command', prompt: '<command-name>/clear</command-name>' },
+      { type: 'queued_command', prompt: [{ type: 'text', text: 'queued' }] },
+      { type: 'queued_command' },
+      { type: 'edited_text_file' },
+      'queued_command',
+      null,
+    )
+    .map((value) => ({ type: 'attachment', attachment: value }));
+  return fc
+    .tuple(fc.oneof({ weight: 3, arbitrary: user }, { weight: 1, arbitrary: attachment }), stamp)
+    .map(([entry, timestamp]) => ({
+      parentUuid: null,
+      isSidechain: false,
+      ...entry,
+      uuid: '20000000-0000-4000-9000-000000000001',
+      sessionId: sessionIdOf(0),
+      timestamp,
+    }));
+}
