@@ -126,6 +126,8 @@ async function readsOf(sdk: Sdk, sizes: readonly number[]): Promise<Record<strin
     sdk.listSessions({ includeProgrammatic: false }),
   );
   reads['listSessions() a page'] = await outcome(() => sdk.listSessions({ limit: 2, offset: 1 }));
+  // The project the folder is named after, which does not exist on this machine.
+  reads['listSessions() of the project'] = await outcome(() => sdk.listSessions({ dir: '/home/dev/app' }));
   // Each SDK's own store, filled from the transcripts, read as a store-backed program reads it.
   const sessionStore = new sdk.InMemorySessionStore();
   const dir = process.cwd();
