@@ -287,7 +287,10 @@ function writeSubagents(subagents: readonly SubagentRecipe[]): void {
   });
 }
 
-/** What each subagent read of session 0 gave, on disk and over the SDK's own store. */
+/**
+ * What each subagent read of session 0 gave, on disk and over the SDK's own store, and what is
+ * left of its subagents once the session is deleted.
+ */
 async function subagentReadsOf(sdk: Sdk, agentIds: readonly string[]): Promise<Record<string, string>> {
   const id = sessionIdOf(0);
   const reads: Record<string, string> = {};
@@ -305,6 +308,16 @@ async function subagentReadsOf(sdk: Sdk, agentIds: readonly string[]): Promise<R
       sdk.getSubagentMessages(id, agentId, { dir, sessionStore: store }),
     );
   }
+  // Deleting the session takes its subagents with it, on disk and in the store.
+  reads['deleteSession'] = await outcome(() => sdk.deleteSession(id));
+  reads['listSubagents after deleteSession'] = await outcome(() => sdk.listSubagents(id));
+  reads['store deleteSession'] = await outcome(() => sdk.deleteSession(id, { dir, sessionStore: store }));
+  reads['store listSubagents after deleteSession'] = await outcome(() =>
+    sdk.listSubagents(id, { dir, sessionStore: store }),
+  );
+  reads['store getSessionMessages after deleteSession'] = await outcome(() =>
+    sdk.getSessionMessages(id, { dir, sessionStore: store }),
+  );
   return reads;
 }
 
@@ -342,14 +355,19 @@ describe('session reads, side by side with the official SDK, on generated transc
     expect(forked).toBeGreaterThan(FORK_RUNS);
   }, 300_000);
 
-  it('the same subagents: their listing and messages, on disk and in a store', async () => {
+  it('the same subagents: their listing and messages, on disk and in a store, and gone with their session', async () => {
     let read = 0;
     await fc.assert(
       fc.asyncProperty(transcriptRecipe, subagentRecipes, async (main, subagents) => {
-        writeConfigDir([main]);
-        writeSubagents(subagents);
         const agentIds = subagents.map((subagent) => subagent.agentId);
-        const [theirs, mine] = await Promise.all(SDKS.map(([, sdk]) => subagentReadsOf(sdk, agentIds)));
+        // Each SDK on its own copy: the reads end by deleting the session.
+        const outcomes: Record<string, string>[] = [];
+        for (const [, sdk] of SDKS) {
+          writeConfigDir([main]);
+          writeSubagents(subagents);
+          outcomes.push(await subagentReadsOf(sdk, agentIds));
+        }
+        const [theirs, mine] = outcomes;
         if (theirs!['listSubagents'] !== '{"value":[]}') read++;
         expect(mine).toStrictEqual(theirs);
       }),
