@@ -83,6 +83,7 @@ export {
   LAST_WINS_PARTS,
   type LastWinsPart,
   type PartRule,
+  STORE_FORK_TITLE_RULES,
   STORE_SUMMARY_RULES,
   type SummaryRules,
   TRANSCRIPT_SUMMARY_RULES,

@@ -80,9 +80,11 @@ function byteOrderMarkLineReader(typeFirst: boolean): SummaryFieldReader {
   };
 }
 
-/** JSON's whitespace bytes: space, tab, line feed, carriage return. */
-function isJsonSpace(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+/** Where the first byte of `bytes[from, end)` that is not a space, a tab or a carriage return is; `end` when none. */
+function afterSpaces(bytes: Buffer, from: number, end: number): number {
+  let at = from;
+  while (at < end && (bytes[at] === 0x20 || bytes[at] === 0x09 || bytes[at] === 0x0d)) at++;
+  return at;
 }
 
 /** Whether `bytes` at `at` spell `{"type":"<type>"`, for the line last scanned's `type`. */
@@ -103,8 +105,7 @@ function afterByteOrderMarkLine(data: SessionSummaryData, head: Buffer, headLeng
   if (mark === 0) return 0;
   const newline = head.indexOf(NEWLINE, mark);
   const end = newline === -1 || newline >= headLength ? headLength : newline;
-  let open = mark;
-  while (open < end && isJsonSpace(head[open])) open++;
+  const open = afterSpaces(head, mark, end);
   const line = { bytes: head, from: mark, to: end, lastCounts: true, maskOf: allFields };
   // Only a line that holds one object (whitespace around it allowed) is read.
   if (head[open] === OPEN_BRACE && scanWhole(line, { start: open, end }))
@@ -184,12 +185,8 @@ function headMask(lineStart: number, tailStart: number): number {
 
 /** True when the line at `from` of `bytes` (up to `length`) opens with `{` after any spaces, tabs or carriage returns. */
 function firstLineOpensObject(bytes: Buffer, from: number, length: number): boolean {
-  for (let at = from; at < length; at++) {
-    const byte = bytes[at];
-    if (byte === 0x7b) return true;
-    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
-  }
-  return false;
+  const at = afterSpaces(bytes, from, length);
+  return at < length && bytes[at] === OPEN_BRACE;
 }
 
 /**

@@ -161,48 +161,49 @@ const UNICODE_ESCAPE = Buffer.from('\\u', 'latin1');
 const TOOL_RESULT_BYTES = Buffer.from('tool_result', 'latin1');
 
 /**
- * {@link OpeningTag} of an indexed entry, from its `message` value read again from the file. The
- * value is parsed only when its bytes may open a string with a tag: they hold `"` and the tag, or a
- * `\u` escape (the only JSON escape that can spell a character of a tag). A value that no longer
- * parses opens with no tag.
+ * The `message` value of an indexed entry, read again from the file (or kept, for a line the
+ * indexer left to `JSON.parse`), parsed only when `worthParsing` says its bytes may hold what the
+ * caller looks for; `undefined` when they cannot, or when the value no longer parses.
  */
-/**
- * {@link HoldsToolResult} of an indexed entry: its `message` value read from the file (only user
- * entries off the chain under an assistant entry are asked), parsed when its bytes spell
- * `tool_result`.
- */
-function indexedHoldsToolResult(fd: number): HoldsToolResult<IndexedEntry> {
-  return (entry) => {
-    if (entry.messageOffset < 0) return messageHoldsToolResult(entry.parsedMessage);
-    const buffer = acquireChunk(entry.messageLength);
-    try {
-      const length = readFully(fd, buffer, entry.messageLength, entry.messageOffset);
-      const bytes = buffer.subarray(0, length);
-      if (!bytes.includes(TOOL_RESULT_BYTES) && !bytes.includes(UNICODE_ESCAPE)) return false;
-      return messageHoldsToolResult(JSON.parse(decodeUtf8(bytes, 0, length)));
-    } catch {
-      return false;
-    } finally {
-      releaseChunk(buffer);
-    }
-  };
+function messageOf(fd: number, entry: IndexedEntry, worthParsing: (bytes: Buffer) => boolean): unknown {
+  if (entry.messageOffset < 0) return entry.parsedMessage;
+  const buffer = acquireChunk(entry.messageLength);
+  try {
+    const length = readFully(fd, buffer, entry.messageLength, entry.messageOffset);
+    const bytes = buffer.subarray(0, length);
+    return worthParsing(bytes) ? JSON.parse(decodeUtf8(bytes, 0, length)) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    releaseChunk(buffer);
+  }
 }
 
+/**
+ * {@link HoldsToolResult} of an indexed entry (only user entries off the chain under an assistant
+ * entry are asked): its `message` parsed when its bytes spell `tool_result` or hold a `\u` escape.
+ */
+function indexedHoldsToolResult(fd: number): HoldsToolResult<IndexedEntry> {
+  return (entry) =>
+    messageHoldsToolResult(
+      messageOf(fd, entry, (bytes) => bytes.includes(TOOL_RESULT_BYTES) || bytes.includes(UNICODE_ESCAPE)),
+    );
+}
+
+/**
+ * {@link OpeningTag} of an indexed entry: its `message` parsed only when its bytes may open a
+ * string with a tag (they hold `"` and the tag, or a `\u` escape, the only JSON escape that can
+ * spell a character of a tag). A value that no longer parses opens with no tag.
+ */
 function indexedOpeningTag(fd: number): OpeningTag<IndexedEntry> {
-  return (entry, tags) => {
-    if (entry.messageOffset < 0) return openingTagOf(entry.parsedMessage, tags);
-    const buffer = acquireChunk(entry.messageLength);
-    try {
-      const length = readFully(fd, buffer, entry.messageLength, entry.messageOffset);
-      const bytes = buffer.subarray(0, length);
-      const mayOpen =
-        bytes.includes(UNICODE_ESCAPE) || tags.some((tag) => bytes.includes(`"${tag}`, 0, 'latin1'));
-      if (!mayOpen) return undefined;
-      return openingTagOf(JSON.parse(decodeUtf8(bytes, 0, length)), tags);
-    } catch {
-      return undefined;
-    } finally {
-      releaseChunk(buffer);
-    }
-  };
+  return (entry, tags) =>
+    openingTagOf(
+      messageOf(
+        fd,
+        entry,
+        (bytes) =>
+          bytes.includes(UNICODE_ESCAPE) || tags.some((tag) => bytes.includes(`"${tag}`, 0, 'latin1')),
+      ),
+      tags,
+    );
 }

@@ -198,9 +198,8 @@ function entryTime(raw: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
-/** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`, unless a first one decided it. */
+/** Sets `createdAt` from an entry's timestamp (`raw`), under `rules`; called only while no first timestamp decided it. */
 function foldCreatedAt(data: SessionSummaryData, raw: unknown, rules: SummaryRules): void {
-  if (data.createdAt !== undefined || data.createdAtLocked === true) return;
   const createdAt = entryTime(raw);
   if (createdAt !== undefined) data.createdAt = createdAt;
   if (rules.createdAtFromFirstTimestamp && typeof raw === 'string') data.createdAtLocked = true;

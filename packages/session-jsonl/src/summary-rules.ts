@@ -40,7 +40,8 @@ export interface PartRule {
 
 /**
  * Which entry values a session summary takes. The official SDK reads a summary by two sets of
- * rules, and ccsdk follows each where the official uses it (its behaviour observed side by side,
+ * rules (and a store fork's title by a third, {@link STORE_FORK_TITLE_RULES}), and ccsdk follows
+ * each where the official uses it (its behaviour observed side by side,
  * see `tooling/bench/src/session-read-parity.property.test.ts`):
  * - {@link TRANSCRIPT_SUMMARY_RULES}: a transcript read whole or at both ends, as `listSessions()`
  *   and `getSessionInfo()` read files, and `getSessionInfo()` reads a store's entries;
@@ -111,6 +112,21 @@ export const STORE_SUMMARY_RULES: SummaryRules = {
   sessionKindFromFirstMessage: false,
   createdAtFromFirstTimestamp: false,
   firstGitBranchShown: false,
+};
+
+/**
+ * The rules by which a fork over a store reads its source's title: the store's, but an empty
+ * custom or AI title is passed over (an earlier one stays), as the official SDK's store forks
+ * name a fork. (A store listing shows an empty title as none; a fork on disk reads by the
+ * transcript rules.)
+ */
+export const STORE_FORK_TITLE_RULES: SummaryRules = {
+  ...STORE_SUMMARY_RULES,
+  parts: {
+    ...STORE_SUMMARY_RULES.parts,
+    customTitle: { ...STORE_SUMMARY_RULES.parts.customTitle, emptyCounts: false },
+    aiTitle: { ...STORE_SUMMARY_RULES.parts.aiTitle, emptyCounts: false },
+  },
 };
 
 /**

@@ -58,7 +58,6 @@ const QUOTE = 0x22;
 const LETTER_T = 0x74;
 const LETTER_F = 0x66;
 const LETTER_N = 0x6e;
-const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
 const LBRACE = 0x7b;
 
@@ -172,7 +171,7 @@ function keyTruthy(bytes: Buffer, records: Int32Array, base: number, key: number
   if (first === LETTER_T) return true;
   if (first === LETTER_F || first === LETTER_N) return false;
   if (first === QUOTE) return bytes[start + 1] !== QUOTE;
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) return true;
+  if (first === LBRACE || first === OPEN_BRACKET) return true;
   return Number(bytes.toString('latin1', start, valueEnd(records, base, key))) !== 0;
 }
 

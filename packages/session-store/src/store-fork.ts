@@ -12,8 +12,7 @@ import {
   readForkSource,
   SessionJsonlError,
   type SessionSummaryData,
-  STORE_SUMMARY_RULES,
-  type SummaryRules,
+  STORE_FORK_TITLE_RULES,
   selectForkSources,
 } from '@ccsdk/session-jsonl';
 import { SessionStoreError } from './errors.js';
@@ -23,20 +22,6 @@ import { quote } from './quote.js';
 import type { StoreProject } from './store-options.js';
 import { assertStoreSessionId, checkStoreTitle } from './store-session-id.js';
 import type { SessionStore, SessionStoreEntry } from './types.js';
-
-/**
- * How a store fork reads its source's title: by the store's rules, but an empty custom or AI
- * title is passed over (an earlier one stays), as the official SDK's store forks name a fork.
- * (A store listing shows an empty title as none; a fork on disk reads by the transcript rules.)
- */
-const STORE_FORK_TITLE_RULES: SummaryRules = {
-  ...STORE_SUMMARY_RULES,
-  parts: {
-    ...STORE_SUMMARY_RULES.parts,
-    customTitle: { ...STORE_SUMMARY_RULES.parts.customTitle, emptyCounts: false },
-    aiTitle: { ...STORE_SUMMARY_RULES.parts.aiTitle, emptyCounts: false },
-  },
-};
 
 /** The shared fork rules' selection, with their `SessionJsonlError` turned into this package's error. */
 function selectSources(
