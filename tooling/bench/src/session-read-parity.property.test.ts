@@ -1,11 +1,13 @@
 // The session API of @ccsdk/sdk against the official SDK 0.3.332's, side by side in one process,
 // on generated transcripts (transcript-arbitraries.ts): entries of every kind the readers look at,
 // blank and mistyped fields, lines spelled as only some readers take them, and filler that pushes
-// deciding lines past the 64 KiB a listing reads at each end. Three properties: the reads (on disk
+// deciding lines past the 64 KiB a listing reads at each end. Five properties: the reads (on disk
 // and in each SDK's InMemorySessionStore), the forks (whole, titled, up to an entry; on disk and
-// in a store), and renames and tags of any title or tag a caller may pass. Where session-parity-real-cli checks
-// what the real CLI writes, this checks what a transcript may hold. The gate runs a fixed seed;
-// PROPERTY_SEED=random explores (see propertySeed). The official runtime is a black box here.
+// in a store), the subagents, archive marks with a later prompt, and renames and tags of any title
+// or tag a caller may pass. Ours' import warnings (the official has none) are taken and checked, not
+// printed. Where session-parity-real-cli checks what the real CLI writes, this checks what a
+// transcript may hold. The gate runs a fixed seed; PROPERTY_SEED=random explores (see
+// propertySeed). The official runtime is a black box here.
 import {
   appendFileSync,
   mkdirSync,
@@ -79,13 +81,59 @@ async function outcome(
   }
 }
 
+/** The warning type ours reports what an import skipped under (the official reports nothing). */
+const IMPORT_WARNING = 'SessionStoreImportWarning';
+/** What ours reported as skipped by `importSessionToStore` since {@link takeImportWarnings} last ran. */
+let importWarnings: string[] = [];
+/** The warnings of ours' imports since the last call, taken: each is checked, not printed. */
+function takeImportWarnings(): string[] {
+  const taken = importWarnings;
+  importWarnings = [];
+  return taken;
+}
+
+/** How ours reports a line an import skipped. */
+const SKIPPED_LINE = /^Skipped a line of .* at byte \d+: /;
+/** What an import may report: a line it skipped, or a subagent's sidecar it could not read as an object. */
+const SKIP_WARNING = new RegExp(
+  `${SKIPPED_LINE.source}|^Skipped subagent metadata |^Subagent metadata .* is not a JSON object`,
+);
+/** Takes ours' import warnings and checks that each reports something skipped, nothing else. */
+function expectOnlySkipWarnings(): void {
+  expect(takeImportWarnings().filter((warning) => !SKIP_WARNING.test(warning))).toStrictEqual([]);
+}
+
+/**
+ * Lines of a transcript that an import skips with a warning, counted as a reader of JSON lines
+ * would: every line that is not blank and does not parse (a first line opened by a byte order
+ * mark among them).
+ */
+function unparsedLines(text: string): number {
+  return text.split('\n').filter((line) => {
+    if ((line.length === 0 || line.charCodeAt(0) <= 0x20) && line.trim() === '') return false;
+    try {
+      JSON.parse(line);
+      return false;
+    } catch {
+      return true;
+    }
+  }).length;
+}
+
 let root: string;
 let previousConfigDir: string | undefined;
+let emitWarning: typeof process.emitWarning;
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'ccsdk-session-read-parity-'));
   previousConfigDir = process.env['CLAUDE_CONFIG_DIR'];
+  emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (rest[0] === IMPORT_WARNING) importWarnings.push(String(warning));
+    else (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
 });
 afterAll(() => {
+  process.emitWarning = emitWarning;
   if (previousConfigDir === undefined) delete process.env['CLAUDE_CONFIG_DIR'];
   else process.env['CLAUDE_CONFIG_DIR'] = previousConfigDir;
   rmSync(root, { recursive: true, force: true });
@@ -327,10 +375,16 @@ describe('session reads, side by side with the official SDK, on generated transc
     await fc.assert(
       fc.asyncProperty(fc.array(transcriptRecipe, { minLength: 1, maxLength: 4 }), async (recipes) => {
         const sizes = writeConfigDir(recipes);
+        takeImportWarnings();
         const [theirs, mine] = await Promise.all(SDKS.map(([, sdk]) => readsOf(sdk, sizes)));
         expect(theirs!['listSessions()']).toMatch(/^\{"value":\[/);
         if (theirs!['listSessions()'] !== '{"value":[]}') listed++;
         expect(mine).toStrictEqual(theirs);
+        // Ours imported each transcript once and reported each line it skipped, and nothing else.
+        const skipped = recipes.reduce((sum, recipe, n) => sum + unparsedLines(transcriptText(recipe, n)), 0);
+        const warnings = takeImportWarnings();
+        expect(warnings.filter((warning) => SKIPPED_LINE.test(warning))).toHaveLength(skipped);
+        expect(warnings).toHaveLength(skipped);
       }),
       { numRuns: RUNS, seed: propertySeed() },
     );
@@ -348,6 +402,7 @@ describe('session reads, side by side with the official SDK, on generated transc
         const mine = await forksOf(ours as unknown as Sdk, folder, recipes.length);
         forked += Object.values(theirs).filter((shape) => !shape.startsWith('threw')).length;
         expect(mine).toStrictEqual(theirs);
+        expectOnlySkipWarnings();
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
@@ -370,6 +425,7 @@ describe('session reads, side by side with the official SDK, on generated transc
         const [theirs, mine] = outcomes;
         if (theirs!['listSubagents'] !== '{"value":[]}') read++;
         expect(mine).toStrictEqual(theirs);
+        expectOnlySkipWarnings();
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
@@ -408,6 +464,7 @@ describe('session reads, side by side with the official SDK, on generated transc
         )
           superseded++;
         expect(mine).toStrictEqual(theirs);
+        expectOnlySkipWarnings();
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
@@ -431,6 +488,7 @@ describe('session reads, side by side with the official SDK, on generated transc
         const [theirs, mine] = outcomes;
         if (!theirs!['renameSession']!.includes('threw')) renamed++;
         expect(mine).toStrictEqual(theirs);
+        expectOnlySkipWarnings();
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
