@@ -2,18 +2,39 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPAT_DIR } from './compile.js';
+import { expectedNestedFindings, NESTED_EXTENSIONS } from './nested-extensions.js';
 import { addedNestedKeys } from './nested-keys.js';
 import { SUBPATHS } from './subpaths.js';
 
 const PACKAGES = join(COMPAT_DIR, '..', '..', 'packages');
 
 describe('no key added below an official type', () => {
-  it('should find none under the root entry', () => {
-    expect(addedNestedKeys()).toEqual([]);
+  it('should find only the listed extensions under the root entry, each of them', () => {
+    expect(addedNestedKeys()).toEqual(expectedNestedFindings());
   });
 
-  it.each(SUBPATHS.filter((subpath) => subpath !== 'core'))('should find none under %s', (subpath) => {
-    expect(addedNestedKeys(subpath)).toEqual([]);
+  it.each(SUBPATHS.filter((subpath) => subpath !== 'core'))(
+    'should find only the listed extensions under %s, each of them',
+    (subpath) => {
+      expect(addedNestedKeys(subpath)).toEqual(expectedNestedFindings(subpath));
+    },
+  );
+
+  it('should give each listed extension a reason, once', () => {
+    const lines = NESTED_EXTENSIONS.map(({ finding, subpath }) => `${subpath ?? 'root'} ${finding}`);
+    expect(new Set(lines).size).toBe(lines.length);
+    for (const { why } of NESTED_EXTENSIONS) expect(why.length).toBeGreaterThan(10);
+  });
+
+  it("should name a key added to a callback's argument, which the per-name checks cannot see", () => {
+    const permissions = join(PACKAGES, 'sdk-facade/src/permissions/permissions.ts');
+    const source = readFileSync(permissions, 'utf8');
+    const anchor = '  requestId: string;\n';
+    expect(source).toContain(anchor);
+    const drift = new Map([[permissions, source.replace(anchor, `${anchor}  ourOwnHint?: string;\n`)]]);
+    expect(addedNestedKeys(undefined, drift)).toContainEqual(
+      expect.stringMatching(/(^CanUseTool|\.canUseTool)\(2\): \+ourOwnHint$/),
+    );
   });
 
   it('should name a key added to an inline object type, and one added to a member of a message union', () => {

@@ -18,8 +18,9 @@ const PROBE_FILE = join(COMPAT_DIR, 'src', 'generated', '__nested-keys-probe.ts'
  * cannot see: the inline object types of the official declarations (`Options.sandbox.network`,
  * a message's `usage`, one member of a union of objects). Walks the official type and ours side by
  * side through properties, array elements and the members of object unions (paired by their
- * literal {@link TAG_KEYS}), down to {@link NESTED_KEYS_MAX_DEPTH}; functions, index signatures and
- * private class members (`#x`) are not compared. Returns one line per object type with added keys,
+ * literal {@link TAG_KEYS}), and the parameters and awaited results of functions and methods, down
+ * to {@link NESTED_KEYS_MAX_DEPTH}; index signatures and private class members (`#x`) are not
+ * compared. Returns one line per object type with added keys,
  * `Path.to.type: +key, +key`, sorted; none when ours adds nothing.
  *
  * `inMemory` serves source files from memory (a test's drift), as `typeCheck` does.
@@ -74,7 +75,9 @@ class NestedKeysWalker {
   }
 
   walk(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
-    if (depth > NESTED_KEYS_MAX_DEPTH) return;
+    // Below an official `unknown` or `any` (a handler's `extra`) there are no official keys to compare.
+    if (depth > NESTED_KEYS_MAX_DEPTH || (theirs.flags & (ts.TypeFlags.Unknown | ts.TypeFlags.Any)) !== 0)
+      return;
     const checker = this.#checker;
     const pair = `${checker.typeToString(ours)}|${checker.typeToString(theirs)}`;
     if (this.#visited.has(pair)) return;
@@ -85,6 +88,7 @@ class NestedKeysWalker {
     if (oursArray !== undefined && theirArray !== undefined) {
       this.walk(`${path}[]`, this.#element(oursArray), this.#element(theirArray), depth + 1);
     }
+    this.#compareSignatures(path, ours, theirs, depth);
     const oursPlain = oursObjects.filter((type) => !isArray(type));
     const theirPlain = theirObjects.filter((type) => !isArray(type));
     if (oursPlain.length === 1 && theirPlain.length === 1) {
@@ -129,6 +133,46 @@ class NestedKeysWalker {
       const next = `${path}.${key}`;
       this.walk(next, checker.getTypeOfSymbol(oursSymbol), checker.getTypeOfSymbol(theirSymbol), depth + 1);
     }
+  }
+
+  /**
+   * Walks the parameters and the result (awaited) of a function type on both sides, so a key
+   * added to a callback's argument (`Options.canUseTool(2)`) or to what a method resolves to
+   * (`Query.supportedCommands()`) is named. Signatures are paired by position, parameters too
+   * (`(n)` is parameter `n`, `()` the result).
+   */
+  #compareSignatures(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
+    const [oursSignatures, theirSignatures] = [this.#callSignatures(ours), this.#callSignatures(theirs)];
+    const checker = this.#checker;
+    for (let s = 0; s < Math.min(oursSignatures.length, theirSignatures.length); s++) {
+      const [mine, official] = [oursSignatures[s] as ts.Signature, theirSignatures[s] as ts.Signature];
+      const overload = s === 0 ? '' : `#${s}`;
+      const parameters = Math.min(mine.parameters.length, official.parameters.length);
+      for (let n = 0; n < parameters; n++) {
+        this.walk(
+          `${path}${overload}(${n})`,
+          checker.getTypeOfSymbol(mine.parameters[n] as ts.Symbol),
+          checker.getTypeOfSymbol(official.parameters[n] as ts.Symbol),
+          depth + 1,
+        );
+      }
+      const result = (signature: ts.Signature) => {
+        const type = checker.getReturnTypeOfSignature(signature);
+        return checker.getAwaitedType(type) ?? type;
+      };
+      this.walk(`${path}${overload}()`, result(mine), result(official), depth + 1);
+    }
+  }
+
+  /** The call signatures of a function type, or of the one function member of a union with `null` or `undefined`. */
+  #callSignatures(type: ts.Type): readonly ts.Signature[] {
+    const defined = this.#checker.getNonNullableType(type);
+    const functions = (defined.isUnion() ? defined.types : [defined]).filter(
+      (member) => this.#checker.getSignaturesOfType(member, ts.SignatureKind.Call).length > 0,
+    );
+    return functions.length === 1
+      ? this.#checker.getSignaturesOfType(functions[0] as ts.Type, ts.SignatureKind.Call)
+      : [];
   }
 
   /** The object (non-function) members of a type, intersections included, `null` and `undefined` left out. */
