@@ -1,6 +1,6 @@
 import type { Subpath } from './subpaths.js';
 
-/** One line `addedNestedKeys` (nested-keys.ts) gives on purpose, with its reason. */
+/** One line `nestedKeyDifferences` (nested-keys.ts) gives on purpose, with its reason. */
 export interface NestedExtension {
   /** The line as the walk names it: `path: +key, +key`. */
   readonly finding: string;
@@ -34,14 +34,14 @@ const TOOL_EXTENSIONS: readonly Omit<NestedExtension, 'subpath'>[] = [
 ];
 
 /**
- * Keys ours adds on purpose below an official export, as `addedNestedKeys` (nested-keys.ts) names them: in
- * what our functions take (extension options a program written against the official never
- * passes) and in what they give back (extension members it never reads), so a program typed
- * against the official compiles against ours. The walk names a pair of types once, at the first
- * path it reaches it by: `archiveSession(1)` stands for every call taking the same options, and
- * `prewarm(0).options` for `query()` and `startup()`. `nested-keys.test.ts` expects exactly these
- * lines, so a stale one fails as surely as a new key; `packages/sdk-facade/README.md` lists the
- * same extensions for users.
+ * Keys ours adds on purpose below an official export, as `nestedKeyDifferences` (nested-keys.ts)
+ * names them: in what our functions take (extension options a program written against the
+ * official never passes) and in what they give back (extension members it never reads), so a
+ * program typed against the official compiles against ours. None lacks an official key. The walk
+ * names a pair of types once, at the first path it reaches it by: `archiveSession(1)` stands for
+ * every call taking the same options, and `prewarm(0).options` for `query()` and `startup()`.
+ * `nested-keys.test.ts` expects exactly these lines, so a stale one fails as surely as a new key;
+ * `packages/sdk-facade/README.md` lists the same extensions for users.
  */
 export const NESTED_EXTENSIONS: readonly NestedExtension[] = [
   {
@@ -85,7 +85,7 @@ export const NESTED_EXTENSIONS: readonly NestedExtension[] = [
   ...TOOL_EXTENSIONS.map((extension): NestedExtension => ({ ...extension, subpath: 'browser' })),
 ];
 
-/** The lines `addedNestedKeys` (nested-keys.ts) is expected to give for `subpath` (the root when absent), sorted as it sorts them. */
+/** The lines `nestedKeyDifferences` (nested-keys.ts) is expected to give for `subpath` (the root when absent), sorted as it sorts them. */
 export function expectedNestedFindings(subpath?: Subpath): string[] {
   return NESTED_EXTENSIONS.filter((extension) => extension.subpath === subpath)
     .map(({ finding }) => finding)

@@ -3,20 +3,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPAT_DIR } from './compile.js';
 import { expectedNestedFindings, NESTED_EXTENSIONS } from './nested-extensions.js';
-import { addedNestedKeys } from './nested-keys.js';
+import { nestedKeyDifferences } from './nested-keys.js';
 import { SUBPATHS } from './subpaths.js';
 
 const PACKAGES = join(COMPAT_DIR, '..', '..', 'packages');
 
-describe('no key added below an official type', () => {
+describe('the same keys below an official type', () => {
   it('should find only the listed extensions under the root entry, each of them', () => {
-    expect(addedNestedKeys()).toEqual(expectedNestedFindings());
+    expect(nestedKeyDifferences()).toEqual(expectedNestedFindings());
   });
 
   it.each(SUBPATHS.filter((subpath) => subpath !== 'core'))(
     'should find only the listed extensions under %s, each of them',
     (subpath) => {
-      expect(addedNestedKeys(subpath)).toEqual(expectedNestedFindings(subpath));
+      expect(nestedKeyDifferences(subpath)).toEqual(expectedNestedFindings(subpath));
     },
   );
 
@@ -32,8 +32,19 @@ describe('no key added below an official type', () => {
     const anchor = '  requestId: string;\n';
     expect(source).toContain(anchor);
     const drift = new Map([[permissions, source.replace(anchor, `${anchor}  ourOwnHint?: string;\n`)]]);
-    expect(addedNestedKeys(undefined, drift)).toContainEqual(
+    expect(nestedKeyDifferences(undefined, drift)).toContainEqual(
       expect.stringMatching(/(^CanUseTool|\.canUseTool)\(2\): \+ourOwnHint$/),
+    );
+  });
+
+  it('should name an official key ours lacks below the top level, which the per-name checks cannot see', () => {
+    const settings = join(PACKAGES, 'sdk-facade/src/settings/settings-types.ts');
+    const source = readFileSync(settings, 'utf8');
+    const policyKey = '    registryPolicyDifferedFromFingerprint?: true;\n';
+    expect(source).toContain(policyKey);
+    const drift = new Map([[settings, source.replace(policyKey, '')]]);
+    expect(nestedKeyDifferences(undefined, drift)).toContain(
+      'ResolvedSettings.machinePolicy: -registryPolicyDifferedFromFingerprint',
     );
   });
 
@@ -52,7 +63,7 @@ describe('no key added below an official type', () => {
       [settings, settingsSource.replace(policyKey, `${policyKey}    ourOwnFlag?: true;\n`)],
       [messages, messagesSource.replace(denialKey, `${denialKey}  our_own_count?: number;\n`)],
     ]);
-    const found = addedNestedKeys(undefined, drift);
+    const found = nestedKeyDifferences(undefined, drift);
     expect(found).toContain('ResolvedSettings.machinePolicy: +ourOwnFlag');
     expect(found).toContain('SDKMessage<result/success>: +our_own_count');
   });

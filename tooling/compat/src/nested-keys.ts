@@ -14,18 +14,20 @@ const TAG_KEYS = ['type', 'subtype', 'hook_event_name', 'hookEventName', 'behavi
 const PROBE_FILE = join(COMPAT_DIR, 'src', 'generated', '__nested-keys-probe.ts');
 
 /**
- * Keys our types add anywhere below an official export, which the checklist's per-name check
- * cannot see: the inline object types of the official declarations (`Options.sandbox.network`,
- * a message's `usage`, one member of a union of objects). Walks the official type and ours side by
- * side through properties, array elements and the members of object unions (paired by their
- * literal {@link TAG_KEYS}), and the parameters and awaited results of functions and methods, down
- * to {@link NESTED_KEYS_MAX_DEPTH}; index signatures and private class members (`#x`) are not
- * compared. Returns one line per object type with added keys,
- * `Path.to.type: +key, +key`, sorted; none when ours adds nothing.
+ * Keys our types add, and official keys they lack, anywhere below an official export, which the
+ * checklist's per-name check cannot see (an optional key keeps two types assignable both ways):
+ * the inline object types of the official declarations (`Options.sandbox.network`, a message's
+ * `usage`, one member of a union of objects, a callback's argument). Walks the official type and
+ * ours side by side through properties, array elements and the members of object unions (paired
+ * by their literal {@link TAG_KEYS}), and the parameters and awaited results of functions and
+ * methods, down to {@link NESTED_KEYS_MAX_DEPTH}; index signatures and private class members are
+ * not compared. Returns, sorted, one line per object type with added keys, `Path.to.type: +key,
+ * +key`, and one per object type missing official keys, `Path.to.type: -key`; none when the keys
+ * are the same.
  *
  * `inMemory` serves source files from memory (a test's drift), as `typeCheck` does.
  */
-export function addedNestedKeys(
+export function nestedKeyDifferences(
   subpath?: Subpath,
   inMemory: ReadonlyMap<string, string> = new Map(),
 ): string[] {
@@ -64,7 +66,17 @@ export function addedNestedKeys(
   return [...new Set(walker.findings)].sort();
 }
 
-/** The side-by-side walk of {@link addedNestedKeys}. */
+/** Whether a member is declared `private` (or `#private`), so no program outside its class can use it. */
+function isPrivate(symbol: ts.Symbol): boolean {
+  return (
+    symbol.name.startsWith('#') ||
+    (symbol.declarations ?? []).some(
+      (declaration) => (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Private) !== 0,
+    )
+  );
+}
+
+/** The side-by-side walk of {@link nestedKeyDifferences}. */
 class NestedKeysWalker {
   readonly findings: string[] = [];
   readonly #checker: ts.TypeChecker;
@@ -127,6 +139,12 @@ class NestedKeysWalker {
       (key) => !theirKeys.has(key) && !key.startsWith('#') && !key.startsWith('__@'),
     );
     if (added.length > 0) this.findings.push(`${path}: ${added.map((key) => `+${key}`).join(', ')}`);
+    // An official key ours lacks: a program that passes it does not compile against ours, yet an
+    // optional one keeps both types assignable both ways. Private members are nobody's to use.
+    const missing = [...theirKeys]
+      .filter(([key, symbol]) => !oursKeys.has(key) && !key.startsWith('__@') && !isPrivate(symbol))
+      .map(([key]) => key);
+    if (missing.length > 0) this.findings.push(`${path}: ${missing.map((key) => `-${key}`).join(', ')}`);
     for (const [key, theirSymbol] of theirKeys) {
       const oursSymbol = oursKeys.get(key);
       if (oursSymbol === undefined) continue;
