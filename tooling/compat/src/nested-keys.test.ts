@@ -48,6 +48,22 @@ describe('the same keys below an official type', () => {
     );
   });
 
+  it("should name a key added to a record's values", () => {
+    const requests = join(PACKAGES, 'control-protocol/src/wire/control/host-control-requests.ts');
+    const source = readFileSync(requests, 'utf8');
+    const values = '{ timeout?: number; tools?: McpServerToolPolicy[] }';
+    expect(source).toContain(values);
+    const drift = new Map([
+      [
+        requests,
+        source.replace(values, '{ timeout?: number; tools?: McpServerToolPolicy[]; ourOwnKnob?: number }'),
+      ],
+    ]);
+    expect(nestedKeyDifferences(undefined, drift)).toContainEqual(
+      expect.stringMatching(/<initialize>\.sdkMcpServerConfigs\[string\]: \+ourOwnKnob$/),
+    );
+  });
+
   it('should name a key added to an inline object type, and one added to a member of a message union', () => {
     const settings = join(PACKAGES, 'sdk-facade/src/settings/settings-types.ts');
     const messages = join(PACKAGES, 'control-protocol/src/wire/messages/result-messages.ts');

@@ -19,11 +19,11 @@ const PROBE_FILE = join(COMPAT_DIR, 'src', 'generated', '__nested-keys-probe.ts'
  * the inline object types of the official declarations (`Options.sandbox.network`, a message's
  * `usage`, one member of a union of objects, a callback's argument). Walks the official type and
  * ours side by side through properties, array elements and the members of object unions (paired
- * by their literal {@link TAG_KEYS}), and the parameters and awaited results of functions and
- * methods, down to {@link NESTED_KEYS_MAX_DEPTH}; index signatures and private class members are
- * not compared. Returns, sorted, one line per object type with added keys, `Path.to.type: +key,
- * +key`, and one per object type missing official keys, `Path.to.type: -key`; none when the keys
- * are the same.
+ * by their literal {@link TAG_KEYS}), the values of records, and the parameters and awaited
+ * results of functions and methods, down to {@link NESTED_KEYS_MAX_DEPTH}; a record's own keys and
+ * private class members are not compared. Returns, sorted, one line per object type with added
+ * keys, `Path.to.type: +key, +key`, and one per object type missing official keys,
+ * `Path.to.type: -key`; none when the keys are the same.
  *
  * `inMemory` serves source files from memory (a test's drift), as `typeCheck` does.
  */
@@ -132,7 +132,17 @@ class NestedKeysWalker {
 
   #compareObjects(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
     const checker = this.#checker;
-    if (checker.getIndexInfosOfType(theirs).length > 0) return;
+    const theirIndex = checker.getIndexInfosOfType(theirs);
+    if (theirIndex.length > 0) {
+      // A record's keys are anybody's: only what it holds is compared (`mcpServers[string]`).
+      const oursIndex = checker.getIndexInfosOfType(ours);
+      for (const info of theirIndex) {
+        const counterpart = oursIndex.find((candidate) => candidate.keyType === info.keyType);
+        const key = checker.typeToString(info.keyType);
+        if (counterpart !== undefined) this.walk(`${path}[${key}]`, counterpart.type, info.type, depth + 1);
+      }
+      return;
+    }
     const theirKeys = new Map(checker.getPropertiesOfType(theirs).map((symbol) => [symbol.name, symbol]));
     const oursKeys = new Map(checker.getPropertiesOfType(ours).map((symbol) => [symbol.name, symbol]));
     const added = [...oursKeys.keys()].filter(
@@ -156,40 +166,49 @@ class NestedKeysWalker {
   /**
    * Walks the parameters and the result (awaited) of a function type on both sides, so a key
    * added to a callback's argument (`Options.canUseTool(2)`) or to what a method resolves to
-   * (`Query.supportedCommands()`) is named. Signatures are paired by position, parameters too
-   * (`(n)` is parameter `n`, `()` the result).
+   * (`Query.supportedCommands()`) is named. Signatures are paired by position (`#1` is the second
+   * overload), parameters too (`(n)` is parameter `n`, `()` the result). The official declares no
+   * constructor, so construct signatures are not walked.
    */
   #compareSignatures(path: string, ours: ts.Type, theirs: ts.Type, depth: number): void {
     const [oursSignatures, theirSignatures] = [this.#callSignatures(ours), this.#callSignatures(theirs)];
-    const checker = this.#checker;
     for (let s = 0; s < Math.min(oursSignatures.length, theirSignatures.length); s++) {
-      const [mine, official] = [oursSignatures[s] as ts.Signature, theirSignatures[s] as ts.Signature];
-      const overload = s === 0 ? '' : `#${s}`;
-      const parameters = Math.min(mine.parameters.length, official.parameters.length);
-      for (let n = 0; n < parameters; n++) {
-        this.walk(
-          `${path}${overload}(${n})`,
-          checker.getTypeOfSymbol(mine.parameters[n] as ts.Symbol),
-          checker.getTypeOfSymbol(official.parameters[n] as ts.Symbol),
-          depth + 1,
-        );
-      }
-      const result = (signature: ts.Signature) => {
-        const type = checker.getReturnTypeOfSignature(signature);
-        return checker.getAwaitedType(type) ?? type;
-      };
-      this.walk(`${path}${overload}()`, result(mine), result(official), depth + 1);
+      const overload = s === 0 ? path : `${path}#${s}`;
+      this.#compareSignature(
+        overload,
+        oursSignatures[s] as ts.Signature,
+        theirSignatures[s] as ts.Signature,
+        depth,
+      );
     }
+  }
+
+  #compareSignature(path: string, ours: ts.Signature, theirs: ts.Signature, depth: number): void {
+    const checker = this.#checker;
+    for (let n = 0; n < Math.min(ours.parameters.length, theirs.parameters.length); n++) {
+      this.walk(
+        `${path}(${n})`,
+        checker.getTypeOfSymbol(ours.parameters[n] as ts.Symbol),
+        checker.getTypeOfSymbol(theirs.parameters[n] as ts.Symbol),
+        depth + 1,
+      );
+    }
+    const result = (signature: ts.Signature) => {
+      const type = checker.getReturnTypeOfSignature(signature);
+      return checker.getAwaitedType(type) ?? type;
+    };
+    this.walk(`${path}()`, result(ours), result(theirs), depth + 1);
   }
 
   /** The call signatures of a function type, or of the one function member of a union with `null` or `undefined`. */
   #callSignatures(type: ts.Type): readonly ts.Signature[] {
-    const defined = this.#checker.getNonNullableType(type);
+    const checker = this.#checker;
+    const defined = checker.getNonNullableType(type);
     const functions = (defined.isUnion() ? defined.types : [defined]).filter(
-      (member) => this.#checker.getSignaturesOfType(member, ts.SignatureKind.Call).length > 0,
+      (member) => checker.getSignaturesOfType(member, ts.SignatureKind.Call).length > 0,
     );
     return functions.length === 1
-      ? this.#checker.getSignaturesOfType(functions[0] as ts.Type, ts.SignatureKind.Call)
+      ? checker.getSignaturesOfType(functions[0] as ts.Type, ts.SignatureKind.Call)
       : [];
   }
 
