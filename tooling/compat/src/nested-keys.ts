@@ -4,7 +4,10 @@ import { COMPAT_DIR, compatCompilerOptions } from './compile.js';
 import { listModuleExports } from './module-exports.js';
 import { officialSpecifier, oursSpecifier, type Subpath } from './subpaths.js';
 
-/** How deep below an exported type the walk compares (`Options.sandbox.network.x` is depth 3; a parameter or a result is one level). */
+/**
+ * How deep below an exported type the walk compares: `Options.sandbox.network.x` is depth 3, and
+ * a parameter or a result is one level.
+ */
 export const NESTED_KEYS_MAX_DEPTH = 10;
 
 /** Literal-typed keys that tell the members of an object union apart (messages, hook inputs, ...). */
