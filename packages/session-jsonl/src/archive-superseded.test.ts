@@ -47,6 +47,9 @@ describe('hasPromptAfter', () => {
   const image = { type: 'image', source: {} };
   const text = (value: unknown) => ({ type: 'text', text: value });
   const typed = text('<command-message>review</command-message>\n<command-name>/review</command-name>');
+  /** Whether the session archived at `AT` counts as unarchived by this one entry, stamped `LATER`. */
+  const promptAfter = (entry: object) =>
+    hasPromptAfter(write(`${JSON.stringify({ ...entry, timestamp: LATER })}\n`), AT);
   it.each<[string, unknown, object, boolean]>([
     ['text', 'fix it', {}, true],
     ['blank text', ' \n ', {}, false],
@@ -66,13 +69,7 @@ describe('hasPromptAfter', () => {
     ['a compaction summary, any truthy value', 'fix it', { isCompactSummary: 1 }, false],
     ["a subagent's, any truthy value", 'fix it', { isSidechain: 'true' }, false],
   ])('should take a later user entry of %s as a prompt: %s', (_, content, flags, expected) => {
-    const line = JSON.stringify({
-      type: 'user',
-      message: { role: 'user', content },
-      timestamp: LATER,
-      ...flags,
-    });
-    expect(hasPromptAfter(write(`${line}\n`), AT)).toBe(expected);
+    expect(promptAfter({ type: 'user', message: { role: 'user', content }, ...flags })).toBe(expected);
   });
 
   it.each<[string, unknown, object, boolean]>([
@@ -84,13 +81,9 @@ describe('hasPromptAfter', () => {
     ['a meta attachment', 'q', { isMeta: true }, true],
     ["a subagent's", 'q', { isSidechain: true }, false],
   ])('should take a later queued command with %s as a prompt: %s', (_, prompt, flags, expected) => {
-    const line = JSON.stringify({
-      type: 'attachment',
-      attachment: { type: 'queued_command', prompt },
-      timestamp: LATER,
-      ...flags,
-    });
-    expect(hasPromptAfter(write(`${line}\n`), AT)).toBe(expected);
+    expect(
+      promptAfter({ type: 'attachment', attachment: { type: 'queued_command', prompt }, ...flags }),
+    ).toBe(expected);
   });
 
   it('should skip malformed, truncated and hostile lines and never throw', () => {

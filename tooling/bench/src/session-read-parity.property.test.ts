@@ -104,6 +104,22 @@ function expectOnlySkipWarnings(): void {
 }
 
 /**
+ * Runs `each` for the official SDK, then for ours, one after the other (each on its own copy of
+ * the config dir, which `each` writes), checks that both gave the same outcomes and that ours
+ * warned of nothing but what it skipped, and returns the official's outcomes.
+ */
+async function expectSameInTurn(
+  each: (sdk: Sdk) => Promise<Record<string, string>>,
+): Promise<Record<string, string>> {
+  const outcomes: Record<string, string>[] = [];
+  for (const [, sdk] of SDKS) outcomes.push(await each(sdk));
+  const [theirs, mine] = outcomes;
+  expect(mine).toStrictEqual(theirs);
+  expectOnlySkipWarnings();
+  return theirs!;
+}
+
+/**
  * Lines of a transcript that an import skips with a warning, counted as a reader of JSON lines
  * would: every line that is not blank and does not parse (a first line opened by a byte order
  * mark among them).
@@ -416,16 +432,12 @@ describe('session reads, side by side with the official SDK, on generated transc
       fc.asyncProperty(transcriptRecipe, subagentRecipes, async (main, subagents) => {
         const agentIds = subagents.map((subagent) => subagent.agentId);
         // Each SDK on its own copy: the reads end by deleting the session.
-        const outcomes: Record<string, string>[] = [];
-        for (const [, sdk] of SDKS) {
+        const theirs = await expectSameInTurn((sdk) => {
           writeConfigDir([main]);
           writeSubagents(subagents);
-          outcomes.push(await subagentReadsOf(sdk, agentIds));
-        }
-        const [theirs, mine] = outcomes;
-        if (theirs!['listSubagents'] !== '{"value":[]}') read++;
-        expect(mine).toStrictEqual(theirs);
-        expectOnlySkipWarnings();
+          return subagentReadsOf(sdk, agentIds);
+        });
+        if (theirs['listSubagents'] !== '{"value":[]}') read++;
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
@@ -440,8 +452,7 @@ describe('session reads, side by side with the official SDK, on generated transc
     const later = laterEntry(Date.now());
     await fc.assert(
       fc.asyncProperty(transcriptRecipe, later, async (recipe, entry) => {
-        const outcomes: Record<string, string>[] = [];
-        for (const [, sdk] of SDKS) {
+        const theirs = await expectSameInTurn(async (sdk) => {
           writeConfigDir([{ ...recipe, finalNewline: true }]);
           const id = sessionIdOf(0);
           const file = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER, `${id}.jsonl`);
@@ -455,16 +466,13 @@ describe('session reads, side by side with the official SDK, on generated transc
           after['getSessionInfo after the entry'] = await outcome(() => sdk.getSessionInfo(id), WRITE_CLOCK);
           after['unarchiveSession'] = await outcome(() => sdk.unarchiveSession(id));
           after['archived after unarchiving'] = await archived();
-          outcomes.push(after);
-        }
-        const [theirs, mine] = outcomes;
+          return after;
+        });
         if (
-          theirs!['archived'] === '{"value":true}' &&
-          theirs!['archived after the entry'] === '{"value":false}'
+          theirs['archived'] === '{"value":true}' &&
+          theirs['archived after the entry'] === '{"value":false}'
         )
           superseded++;
-        expect(mine).toStrictEqual(theirs);
-        expectOnlySkipWarnings();
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
@@ -479,16 +487,11 @@ describe('session reads, side by side with the official SDK, on generated transc
     const ended = transcriptRecipe.map((recipe) => ({ ...recipe, finalNewline: true }));
     await fc.assert(
       fc.asyncProperty(ended, titleText, async (recipe, title) => {
-        const outcomes: Record<string, string>[] = [];
-        for (const [, sdk] of SDKS) {
+        const theirs = await expectSameInTurn((sdk) => {
           writeConfigDir([recipe]);
-          const folder = join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER);
-          outcomes.push(await mutationsOf(sdk, folder, title));
-        }
-        const [theirs, mine] = outcomes;
-        if (!theirs!['renameSession']!.includes('threw')) renamed++;
-        expect(mine).toStrictEqual(theirs);
-        expectOnlySkipWarnings();
+          return mutationsOf(sdk, join(process.env['CLAUDE_CONFIG_DIR']!, 'projects', PROJECT_FOLDER), title);
+        });
+        if (!theirs['renameSession']!.includes('threw')) renamed++;
       }),
       { numRuns: FORK_RUNS, seed: propertySeed() },
     );
